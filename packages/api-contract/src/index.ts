@@ -1,0 +1,6 @@
+export * from './common.ts';
+export * from './account.ts';
+export * from './organizations.ts';
+export * from './projects.ts';
+export * from './endpoints.ts';
+export { buildOpenApiDocument } from './openapi.ts';

@@ -1,0 +1,87 @@
+/**
+ * The one catalogue of Plinth errors. Every error a client can see has a stable code here, with its
+ * HTTP status and a message a person can act on. Status codes are chosen by code, never by matching
+ * message text.
+ */
+export const errorCatalogue = {
+  // request shape
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  validation_failed: { status: 400, message: 'The request is invalid.' },
+  body_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'The request body must be JSON.' },
+  route_not_found: { status: 404, message: 'There is no such endpoint.' },
+  method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
+  // sessions and platform auth
+  not_authenticated: { status: 401, message: 'You must be signed in to do this.' },
+  invalid_jwt: { status: 401, message: 'The session token is invalid or has expired. Sign in again.' },
+  insufficient_aal: { status: 401, message: 'This action needs a session verified with multi-factor authentication.' },
+  invalid_credentials: { status: 400, message: 'Invalid login credentials' },
+  user_already_exists: { status: 422, message: 'User already registered' },
+  weak_password: { status: 422, message: 'Password should be at least 8 characters.' },
+  email_address_invalid: { status: 400, message: 'Unable to validate email address: invalid format' },
+  signup_disabled: { status: 403, message: 'Signups not allowed for this instance' },
+  email_not_confirmed: { status: 400, message: 'Email not confirmed' },
+  refresh_token_not_found: { status: 400, message: 'Invalid Refresh Token: Refresh Token Not Found' },
+  refresh_token_already_used: { status: 400, message: 'Invalid Refresh Token: Already Used' },
+  session_not_found: { status: 403, message: 'Session from session_id claim in JWT does not exist' },
+  user_not_found: { status: 404, message: 'User not found' },
+  mfa_factor_not_found: { status: 404, message: 'Factor not found' },
+  mfa_challenge_expired: { status: 422, message: 'MFA challenge has expired, verify against another challenge or create a new challenge.' },
+  mfa_verification_failed: { status: 422, message: 'Invalid TOTP code entered' },
+  mfa_factor_name_conflict: { status: 422, message: 'A factor with this friendly name already exists.' },
+  over_request_rate_limit: { status: 429, message: 'Too many attempts. Wait a minute and try again.' },
+  not_admin: { status: 403, message: 'User not allowed' },
+  // permissions and tenancy
+  forbidden: { status: 403, message: 'You do not have permission to do this.' },
+  organization_not_found: { status: 404, message: 'Organization not found.' },
+  project_not_found: { status: 404, message: 'Project not found.' },
+  member_not_found: { status: 404, message: 'Member not found.' },
+  invitation_not_found: { status: 404, message: 'Invitation not found.' },
+  ticket_not_found: { status: 404, message: 'Support ticket not found.' },
+  slug_taken: { status: 409, message: 'An organization with this slug already exists.' },
+  already_member: { status: 409, message: 'This person is already a member of the organization.' },
+  invitation_exists: { status: 409, message: 'This email address has already been invited.' },
+  last_owner: { status: 409, message: 'An organization must keep at least one owner.' },
+  role_not_available: { status: 400, message: 'This role is not available on the organization\'s plan.' },
+  free_project_limit_reached: { status: 400, message: 'The free plan allows 2 active free projects per owner or administrator. Delete, pause or upgrade a project first.' },
+  free_organization_limit_reached: { status: 400, message: 'You can be owner of at most 2 free organizations.' },
+  project_not_active: { status: 409, message: 'The project is not in a state that allows this.' },
+  confirmation_mismatch: { status: 400, message: 'Value entered does not match.' },
+  // platform state
+  not_implemented: { status: 501, message: 'This is not available yet.' },
+  engine_unavailable: { status: 503, message: 'The database engine is not available.' },
+  data_directory_locked: { status: 500, message: 'The data directory is in use by another Plinth process.' },
+  internal: { status: 500, message: 'Something went wrong on our side. Try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+export class PlinthError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message?: string, details?: unknown) {
+    super(message ?? errorCatalogue[code].message);
+    this.name = 'PlinthError';
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+    this.details = details;
+  }
+
+  toBody(): ErrorBody {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
