@@ -31,6 +31,11 @@ export const errorCatalogue = {
   mfa_factor_name_conflict: { status: 422, message: 'A factor with this friendly name already exists.' },
   over_request_rate_limit: { status: 429, message: 'Too many attempts. Wait a minute and try again.' },
   not_admin: { status: 403, message: 'User not allowed' },
+  user_banned: { status: 400, message: 'User is banned' },
+  email_exists: { status: 422, message: 'A user with this email address has already been registered' },
+  unsupported_grant_type: { status: 400, message: 'Unsupported grant type' },
+  mfa_challenge_not_found: { status: 404, message: 'Challenge not found' },
+  too_many_enrolled_mfa_factors: { status: 422, message: 'Maximum number of enrolled factors reached' },
   // permissions and tenancy
   forbidden: { status: 403, message: 'You do not have permission to do this.' },
   organization_not_found: { status: 404, message: 'Organization not found.' },

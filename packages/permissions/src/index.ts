@@ -56,6 +56,7 @@ export type Role = (typeof ROLES)[number];
 
 export const PLANS = ['free', 'pro', 'team', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
+export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' };
 
 /** Roles an organisation on this plan may assign. */
 export function rolesForPlan(plan: Plan): Role[] {

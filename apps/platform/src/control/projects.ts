@@ -1,0 +1,180 @@
+import type { BodyOf, Project, ProjectSettings } from '@plinth/api-contract';
+import { PlinthError } from '@plinth/errors';
+import { Action, FREE_PROJECT_LIMIT, Resource, can } from '@plinth/permissions';
+import type { Queryable } from '../engines/types.ts';
+import { authorize, membershipBySlug } from './access.ts';
+import { recordAudit } from './audit.ts';
+import type { Actor, ControlContext } from './context.ts';
+import { generateProjectSecrets, generateRef } from './project-keys.ts';
+import { deleteProjectCompletely, pauseInBackground, provisionInBackground, restoreInBackground } from './project-lifecycle.ts';
+import { accessProject, connectionInfoOf, locationOf, presentProject, projectSelect, setStatus, type ProjectRow } from './project-rows.ts';
+
+export async function listProjects(ctx: ControlContext, actor: Actor): Promise<Project[]> {
+  const { rows } = await ctx.db.query<ProjectRow>(
+    `${projectSelect} join members m on m.organization_id = p.organization_id and m.user_id = $1 order by o.name, p.inserted_at`,
+    [actor.userId],
+  );
+  return rows.map((row) => presentProject(ctx, row));
+}
+
+export async function getProject(ctx: ControlContext, actor: Actor, ref: string): Promise<Project> {
+  const { project } = await accessProject(ctx, actor, ref);
+  return presentProject(ctx, project);
+}
+
+/**
+ * Owners and administrators of a free organisation who already hold the maximum of active free
+ * projects, counted across every free organisation they own or administer.
+ */
+export async function membersAtFreeProjectLimit(
+  db: Queryable,
+  organizationId: number,
+): Promise<{ username: string; primary_email: string; free_project_limit: number }[]> {
+  const { rows } = await db.query<{ username: string; primary_email: string }>(
+    `select coalesce(pr.username, split_part(u.email, '@', 1)) as username, u.email as primary_email
+     from members m join auth.users u on u.id = m.user_id left join profiles pr on pr.user_id = m.user_id
+     where m.organization_id = $1 and m.role in ('Owner', 'Administrator')
+       and (select count(*) from projects p
+              join members mm on mm.organization_id = p.organization_id and mm.user_id = m.user_id
+                and mm.role in ('Owner', 'Administrator')
+              join organizations o on o.id = p.organization_id and o.plan = 'free'
+            where p.status not in ('INACTIVE', 'GOING_DOWN', 'REMOVED')) >= $2
+     order by u.email`,
+    [organizationId, FREE_PROJECT_LIMIT],
+  );
+  return rows.map((row) => ({ ...row, free_project_limit: FREE_PROJECT_LIMIT }));
+}
+
+export async function reachedFreeProjectLimit(ctx: ControlContext, actor: Actor, slug: string) {
+  const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
+  authorize(role, Action.READ, Resource.MEMBERS);
+  return organization.plan === 'free' ? membersAtFreeProjectLimit(ctx.db, organization.id) : [];
+}
+
+export async function createProject(ctx: ControlContext, actor: Actor, body: BodyOf<'projectCreate'>): Promise<Project> {
+  const { organization, role } = await membershipBySlug(ctx.db, actor.userId, body.organization_slug);
+  authorize(role, Action.CREATE, Resource.PROJECTS);
+  const ref = generateRef();
+  const secrets = await generateProjectSecrets(ref);
+  const row = await ctx.db.transaction(async (tx) => {
+    // Serialises creations in one organisation so two requests cannot both slip under the limit.
+    await tx.query('select id from organizations where id = $1 for update', [organization.id]);
+    if (organization.plan === 'free') {
+      const atLimit = await membersAtFreeProjectLimit(tx, organization.id);
+      if (atLimit.length > 0) throw new PlinthError('free_project_limit_reached', undefined, { members: atLimit });
+    }
+    await tx.query(
+      `insert into projects (ref, name, organization_id, status, engine, jwt_secret_enc, db_pass_enc, anon_key, service_key_enc, created_by)
+       values ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9)`,
+      [
+        ref,
+        body.name,
+        organization.id,
+        ctx.engine.name,
+        ctx.secrets.encrypt(secrets.jwtSecret),
+        ctx.secrets.encrypt(body.db_pass),
+        secrets.anonKey,
+        ctx.secrets.encrypt(secrets.serviceKey),
+        actor.userId,
+      ],
+    );
+    await recordAudit(tx, actor, { action: 'project.create', organizationSlug: organization.slug, projectRef: ref, target: body.name });
+    return (await tx.query<ProjectRow>(`${projectSelect} where p.ref = $1`, [ref])).rows[0];
+  });
+  provisionInBackground(ctx, ref, body.db_pass);
+  return presentProject(ctx, row);
+}
+
+export async function renameProject(ctx: ControlContext, actor: Actor, ref: string, name: string): Promise<Project> {
+  const { project, role } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.UPDATE, Resource.PROJECTS);
+  await ctx.db.query('update projects set name = $2 where ref = $1', [ref, name]);
+  await recordAudit(ctx.db, actor, { action: 'project.update', organizationSlug: project.organization_slug, projectRef: ref, target: name });
+  return presentProject(ctx, { ...project, name });
+}
+
+export async function deleteProject(ctx: ControlContext, actor: Actor, ref: string, confirmRef: string): Promise<void> {
+  const { project, role } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.DELETE, Resource.PROJECTS);
+  if (confirmRef !== ref) throw new PlinthError('confirmation_mismatch');
+  await deleteProjectCompletely(ctx, ref);
+  await recordAudit(ctx.db, actor, { action: 'project.delete', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
+}
+
+export async function projectStatus(ctx: ControlContext, actor: Actor, ref: string): Promise<{ status: ProjectRow['status']; error: string | null }> {
+  const { project } = await accessProject(ctx, actor, ref);
+  return { status: project.status, error: project.status_error };
+}
+
+export async function isProjectLive(ctx: ControlContext, actor: Actor, ref: string): Promise<boolean> {
+  const { project } = await accessProject(ctx, actor, ref);
+  return project.status === 'ACTIVE_HEALTHY' && (await ctx.engine.isLive(locationOf(project)));
+}
+
+export async function pauseProject(ctx: ControlContext, actor: Actor, ref: string): Promise<Project> {
+  const { project, role } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.INFRA_EXECUTE, Resource.PAUSE);
+  if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active', 'Only a healthy project can be paused.');
+  await setStatus(ctx.db, ref, 'PAUSING');
+  await recordAudit(ctx.db, actor, { action: 'project.pause', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
+  pauseInBackground(ctx, ref);
+  return presentProject(ctx, { ...project, status: 'PAUSING' });
+}
+
+export async function restoreProject(ctx: ControlContext, actor: Actor, ref: string): Promise<Project> {
+  const { project, role, organization } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.INFRA_EXECUTE, Resource.INITIALIZE_OR_RESUME);
+  if (project.status !== 'INACTIVE' && project.status !== 'RESTORATION_FAILED') {
+    throw new PlinthError('project_not_active', 'Only a paused project can be restored.');
+  }
+  if (organization.plan === 'free') {
+    const atLimit = await membersAtFreeProjectLimit(ctx.db, organization.id);
+    if (atLimit.length > 0) throw new PlinthError('free_project_limit_reached', undefined, { members: atLimit });
+  }
+  await setStatus(ctx.db, ref, 'RESTORING');
+  await recordAudit(ctx.db, actor, { action: 'project.restore', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
+  restoreInBackground(ctx, ref);
+  return presentProject(ctx, { ...project, status: 'RESTORING' });
+}
+
+/** The spec's Project settings shape; the service key and JWT secret only for those who may read keys. */
+export async function projectSettings(ctx: ControlContext, actor: Actor, ref: string): Promise<ProjectSettings> {
+  const { project, role } = await accessProject(ctx, actor, ref);
+  const mayReadSecrets = can(role, Action.READ, Resource.SERVICE_API_KEYS);
+  const serviceKey = mayReadSecrets ? ctx.secrets.decrypt(project.service_key_enc) : undefined;
+  const endpoint = `${ctx.config.publicUrl}/p/${ref}`;
+  const info = connectionInfoOf(ctx, project);
+  const keys = [{ name: 'anon key', tags: 'anon', api_key: project.anon_key }];
+  if (serviceKey) keys.push({ name: 'service_role key', tags: 'service_role', api_key: serviceKey });
+  return {
+    project: {
+      id: project.id,
+      ref,
+      name: project.name,
+      status: project.status,
+      ...(mayReadSecrets && { jwt_secret: ctx.secrets.decrypt(project.jwt_secret_enc) }),
+      db_host: info.host,
+      db_port: info.port,
+      db_name: info.database,
+      db_user: info.user,
+      inserted_at: new Date(project.inserted_at).toISOString(),
+    },
+    services: [
+      {
+        id: project.id,
+        name: 'Default API',
+        app: { id: 1, name: 'Auto API' },
+        app_config: { endpoint, protocol: new URL(endpoint).protocol.replace(':', ''), db_schema: 'public' },
+        service_api_keys: keys,
+      },
+    ],
+    autoApiService: {
+      endpoint,
+      protocol: new URL(endpoint).protocol.replace(':', ''),
+      defaultApiKey: project.anon_key,
+      ...(serviceKey && { serviceApiKey: serviceKey }),
+    },
+    customDomain: null,
+  };
+}
+

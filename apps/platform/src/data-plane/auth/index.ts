@@ -1,0 +1,13 @@
+/** The GoTrue-compatible auth domain: used for platform sign-in and for each project's /auth/v1. */
+export { createAuthService, type AuthService, type AuthSettings } from './service.ts';
+export type { AuthServiceOptions, RequestMeta, Session } from './context.ts';
+export type { AdminUserAttributes } from './admin.ts';
+export type { EnrolledFactor } from './mfa.ts';
+export type { LogoutScope } from './sessions.ts';
+export type { AccessTokenClaims, Aal, AmrEntry } from './tokens.ts';
+export type { Factor, Identity, User } from './users.ts';
+export { applyAuthSchema, authSchemaPath, authSchemaSql } from './schema.ts';
+export { hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './password.ts';
+export { totpCode, matchTotp, hotp, base32Decode, base32Encode } from './totp.ts';
+export { qrSvg } from './qr.ts';
+export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';

@@ -1,0 +1,167 @@
+import { PlinthError } from '@plinth/errors';
+import type { Queryable } from '../../engines/types.ts';
+
+/** A factor as GoTrue lists it on the user; auth-js's listFactors() reads exactly these. */
+export interface Factor {
+  id: string;
+  friendly_name: string | null;
+  factor_type: 'totp';
+  status: 'unverified' | 'verified';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Identity {
+  identity_id: string;
+  id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  email: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The user as GoTrue presents it (GET /user, sessions, admin). */
+export interface User {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  email_confirmed_at: string | null;
+  phone: string;
+  confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  identities: Identity[];
+  factors: Factor[];
+  created_at: string;
+  updated_at: string;
+  is_anonymous: boolean;
+  banned_until?: string;
+}
+
+/** Engines hand back Date for timestamptz columns, strings inside json; both become ISO strings. */
+export function toIso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
+}
+
+const USER_SELECT = `
+  select u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.phone, u.last_sign_in_at,
+         u.raw_app_meta_data, u.raw_user_meta_data, u.is_anonymous, u.banned_until, u.created_at, u.updated_at,
+         coalesce((select json_agg(json_build_object(
+             'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
+             'provider', i.provider, 'email', i.email, 'last_sign_in_at', i.last_sign_in_at,
+             'created_at', i.created_at, 'updated_at', i.updated_at) order by i.created_at)
+           from auth.identities i where i.user_id = u.id), '[]') as identities,
+         coalesce((select json_agg(json_build_object(
+             'id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type, 'status', f.status,
+             'created_at', f.created_at, 'updated_at', f.updated_at) order by f.created_at)
+           from auth.mfa_factors f where f.user_id = u.id), '[]') as factors
+  from auth.users u`;
+
+type Row = Record<string, unknown>;
+const asObject = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+const asArray = (v: unknown): Row[] => (Array.isArray(v) ? v : typeof v === 'string' ? JSON.parse(v) : []);
+
+function presentUser(row: Row): User {
+  const confirmed = toIso(row.email_confirmed_at);
+  const banned = toIso(row.banned_until);
+  return {
+    id: String(row.id),
+    aud: String(row.aud),
+    role: String(row.role),
+    email: (row.email as string | null) ?? '',
+    email_confirmed_at: confirmed,
+    phone: (row.phone as string | null) ?? '',
+    confirmed_at: confirmed,
+    last_sign_in_at: toIso(row.last_sign_in_at),
+    app_metadata: asObject(row.raw_app_meta_data),
+    user_metadata: asObject(row.raw_user_meta_data),
+    identities: asArray(row.identities).map((i) => ({
+      ...(i as unknown as Identity),
+      last_sign_in_at: toIso(i.last_sign_in_at),
+      created_at: toIso(i.created_at) as string,
+      updated_at: toIso(i.updated_at) as string,
+    })),
+    factors: asArray(row.factors).map((f) => ({
+      ...(f as unknown as Factor),
+      created_at: toIso(f.created_at) as string,
+      updated_at: toIso(f.updated_at) as string,
+    })),
+    created_at: toIso(row.created_at) as string,
+    updated_at: toIso(row.updated_at) as string,
+    is_anonymous: row.is_anonymous === true,
+    ...(banned && new Date(banned) > new Date() ? { banned_until: banned } : {}),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+export async function findUser(db: Queryable, id: string): Promise<User | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await db.query<Row>(`${USER_SELECT} where u.id = $1 and u.deleted_at is null`, [id]);
+  return rows[0] ? presentUser(rows[0]) : null;
+}
+
+export async function getUser(db: Queryable, id: string): Promise<User> {
+  const user = await findUser(db, id);
+  if (!user) throw new PlinthError('user_not_found');
+  return user;
+}
+
+export async function listUsers(db: Queryable, page: number, perPage: number): Promise<{ users: User[]; total: number }> {
+  const count = await db.query<{ n: number }>('select count(*)::int as n from auth.users where deleted_at is null');
+  const { rows } = await db.query<Row>(
+    `${USER_SELECT} where u.deleted_at is null order by u.created_at desc, u.id limit $1 offset $2`,
+    [perPage, (page - 1) * perPage],
+  );
+  return { users: rows.map(presentUser), total: count.rows[0].n };
+}
+
+/** The credentials row for a password sign-in; null when no such (live) user. */
+export async function findCredentials(db: Queryable, email: string) {
+  const { rows } = await db.query<{ id: string; encrypted_password: string | null; email_confirmed_at: unknown; banned_until: unknown }>(
+    'select id, encrypted_password, email_confirmed_at, banned_until from auth.users where lower(email) = $1 and deleted_at is null',
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+export async function hasVerifiedFactor(db: Queryable, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const { rows } = await db.query<{ exists: boolean }>(
+    `select exists(select 1 from auth.mfa_factors where user_id = $1 and status = 'verified') as exists`,
+    [userId],
+  );
+  return rows[0].exists;
+}
+
+export function isBanned(bannedUntil: unknown): boolean {
+  const iso = toIso(bannedUntil);
+  return iso !== null && new Date(iso) > new Date();
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Lower-cased and trimmed: emails are unique case-insensitively. */
+export function normaliseEmail(email: string): string {
+  const normalised = email.trim().toLowerCase();
+  if (normalised.length > 255 || !EMAIL.test(normalised)) throw new PlinthError('email_address_invalid');
+  return normalised;
+}
+
+/** GoTrue's metadata update rule: keys are merged, a null value removes the key. */
+export function mergeMetadata(current: Record<string, unknown>, update: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}

@@ -1,0 +1,66 @@
+/**
+ * Bootstraps a project database so it looks like a Supabase project (roles, schemas, auth helpers,
+ * default privileges, migration table). Same SQL on both engines; only LOGIN differs.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Queryable } from './types.ts';
+
+export type EngineName = 'embedded' | 'postgres';
+
+export interface BootstrapOptions {
+  /**
+   * More SQL run after the standard bootstrap, in order. Hook for schemas owned by other parts of
+   * the platform; the GoTrue auth schema is applied automatically (see authSchemaSql below).
+   */
+  extraBootstrapSql?: string[];
+}
+
+const bootstrapSqlText = readFileSync(fileURLToPath(new URL('./bootstrap.sql', import.meta.url)), 'utf8');
+
+/**
+ * The auth tables are owned by the data-plane auth module. Read the file rather than import the
+ * module, so engines do not depend on the data plane (dependencies point the other way).
+ */
+const authSchemaPath = fileURLToPath(new URL('../data-plane/auth/schema.sql', import.meta.url));
+const authSchemaSql = existsSync(authSchemaPath) ? readFileSync(authSchemaPath, 'utf8') : '';
+
+/** Creates `name` unless it exists; a concurrent creator winning the race is not an error. */
+function ensureRole(name: string, attributes: string): string {
+  return `do $$ begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = '${name}') then
+    create role ${name} ${attributes};
+  end if;
+exception when duplicate_object or unique_violation then null;
+end $$;`;
+}
+
+/**
+ * The API roles. On a Postgres server they are cluster-wide, shared by every project database on
+ * it, so creation must be idempotent and survive two projects being created at once. authenticator
+ * logs in only on a real server (the data plane connects as it); on PGlite LOGIN means nothing.
+ */
+export function clusterRolesSql(engineName: EngineName): string {
+  const login = engineName === 'postgres' ? 'login' : 'nologin';
+  return [
+    ensureRole('anon', 'nologin noinherit'),
+    ensureRole('authenticated', 'nologin noinherit'),
+    ensureRole('service_role', 'nologin noinherit bypassrls'),
+    ensureRole('authenticator', `${login} noinherit`),
+    `do $$ begin
+  grant anon, authenticated, service_role to authenticator;
+exception when duplicate_object or unique_violation then null;
+end $$;`,
+  ].join('\n');
+}
+
+/** Everything bootstrapProject runs, as one script (the embedded engine hashes it to key its template). */
+export function bootstrapScript(engineName: EngineName, options: BootstrapOptions = {}): string {
+  return [clusterRolesSql(engineName), bootstrapSqlText, authSchemaSql, ...(options.extraBootstrapSql ?? [])]
+    .filter((part) => part.trim() !== '')
+    .join('\n;\n');
+}
+
+export async function bootstrapProject(db: Queryable, engineName: EngineName, options: BootstrapOptions = {}): Promise<void> {
+  await db.exec(bootstrapScript(engineName, options));
+}

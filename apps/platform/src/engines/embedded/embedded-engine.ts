@@ -1,0 +1,166 @@
+/**
+ * Embedded engine: one PGlite per project, each in its own worker thread and data directory
+ * `${dataDir}/projects/${ref}/db`.
+ *
+ * initdb in PGlite takes ~4–6 s, far over the 2 s project-creation budget, so the first creation
+ * builds a bootstrapped template directory once (`${dataDir}/templates/<hash>`) and every project
+ * starts as a copy of it (~0.4 s). The hash covers the PGlite version and the bootstrap SQL, so a
+ * changed bootstrap or upgraded PGlite builds a fresh template instead of reusing a stale one.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { cp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { bootstrapProject, bootstrapScript, type BootstrapOptions } from '../bootstrap.ts';
+import { assertValidRef } from '../project-ref.ts';
+import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
+import { LOCK_FILE_NAME } from './lock-file.ts';
+import { WorkerDatabase } from './worker-database.ts';
+
+const TEMPLATE_READY_MARKER = '.plinth-template-ready';
+
+function pgliteVersion(): string {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('@electric-sql/pglite');
+  // entry is .../@electric-sql/pglite/dist/index.cjs
+  return (require(join(dirname(dirname(entry)), 'package.json')) as { version: string }).version;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
+export class EmbeddedEngine implements Engine {
+  readonly name = 'embedded' as const;
+  private readonly open = new Map<string, Promise<WorkerDatabase>>();
+  /** Closes in progress: a reopen must wait for the old worker to exit and release the lock. */
+  private readonly closing = new Map<string, Promise<void>>();
+  private template: Promise<string> | null = null;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly bootstrapOptions: BootstrapOptions = {},
+  ) {}
+
+  private projectDir(ref: string): string {
+    return join(this.dataDir, 'projects', ref);
+  }
+
+  private dbDir(ref: string): string {
+    return join(this.projectDir(ref), 'db');
+  }
+
+  /** Builds (or finds) the bootstrapped template; memoised so concurrent creations build it once. */
+  private templateDir(): Promise<string> {
+    this.template ??= this.buildTemplate().catch((err) => {
+      this.template = null;
+      throw err;
+    });
+    return this.template;
+  }
+
+  private async buildTemplate(): Promise<string> {
+    const script = bootstrapScript('embedded', this.bootstrapOptions);
+    const hash = createHash('sha256').update(`${pgliteVersion()}\n${script}`).digest('hex').slice(0, 16);
+    const finalDir = join(this.dataDir, 'templates', hash);
+    if (await exists(join(finalDir, TEMPLATE_READY_MARKER))) return finalDir;
+    // Built aside and renamed into place, so a crash never leaves a half template that looks ready.
+    const buildDir = `${finalDir}.build-${process.pid}-${randomBytes(4).toString('hex')}`;
+    try {
+      const db = await WorkerDatabase.open(buildDir);
+      try {
+        await bootstrapProject(db, 'embedded', this.bootstrapOptions);
+      } finally {
+        await db.close();
+      }
+      await writeFile(join(buildDir, TEMPLATE_READY_MARKER), new Date().toISOString());
+      await rm(finalDir, { recursive: true, force: true });
+      await rename(buildDir, finalDir);
+    } catch (err) {
+      await rm(buildDir, { recursive: true, force: true });
+      if (await exists(join(finalDir, TEMPLATE_READY_MARKER))) return finalDir; // another builder won
+      throw err;
+    }
+    return finalDir;
+  }
+
+  async createProject(ref: string, _options: { dbPassword: string }): Promise<ProjectLocation> {
+    // No password on embedded: nobody can connect to a PGlite instance but this process.
+    assertValidRef(ref);
+    if (await exists(this.projectDir(ref))) throw new Error(`Project ${ref} already exists in ${this.dataDir}.`);
+    const template = await this.templateDir();
+    try {
+      await cp(template, this.dbDir(ref), {
+        recursive: true,
+        filter: (src) => !src.endsWith(LOCK_FILE_NAME) && !src.endsWith(TEMPLATE_READY_MARKER),
+      });
+      const location = { ref, server: null };
+      await this.project(location); // a new project is about to be used: open it now
+      return location;
+    } catch (err) {
+      await this.dropProject({ ref, server: null }).catch(() => {});
+      throw err;
+    }
+  }
+
+  /** Opens on first use; concurrent callers share one opening; a dead worker is replaced. */
+  async project(location: ProjectLocation): Promise<Database> {
+    const { ref } = location;
+    const current = this.open.get(ref);
+    if (current) {
+      const db = await current; // a failed opening fails every caller that shared it
+      if (db.isOpen) return db;
+      // The worker died: reap it so its lock is released, then open afresh.
+      if (this.open.get(ref) === current) await this.closeProject(location);
+      return this.project(location);
+    }
+    const dir = this.dbDir(ref);
+    const opening = (async () => {
+      await this.closing.get(ref);
+      if (!(await exists(join(dir, 'PG_VERSION')))) throw new Error(`Project ${ref} has no database in ${dir}.`);
+      return WorkerDatabase.open(dir);
+    })();
+    this.open.set(ref, opening);
+    opening.catch(() => {
+      if (this.open.get(ref) === opening) this.open.delete(ref);
+    });
+    return opening;
+  }
+
+  async isLive(location: ProjectLocation): Promise<boolean> {
+    // Opens a closed project: "live" means it can answer, not that it is open right now.
+    try {
+      const db = await this.project(location);
+      await db.query('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async closeProject(location: ProjectLocation): Promise<void> {
+    const opening = this.open.get(location.ref);
+    if (!opening) return;
+    this.open.delete(location.ref);
+    const closed = opening.then((db) => db.close(), () => {});
+    this.closing.set(location.ref, closed);
+    try {
+      await closed;
+    } finally {
+      if (this.closing.get(location.ref) === closed) this.closing.delete(location.ref);
+    }
+  }
+
+  async dropProject(location: ProjectLocation): Promise<void> {
+    await this.closeProject(location);
+    await rm(this.projectDir(location.ref), { recursive: true, force: true });
+  }
+
+  connectionInfo(_location: ProjectLocation): ConnectionInfo {
+    return { host: 'embedded', port: 0, database: 'postgres', user: 'postgres' };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.open.keys()].map((ref) => this.closeProject({ ref, server: null })));
+  }
+}

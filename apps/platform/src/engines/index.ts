@@ -1,0 +1,72 @@
+/**
+ * Where databases live. createEngine gives the project-database engine; openPlatformDatabase the
+ * platform's own database, on the same kind of storage.
+ */
+import { join } from 'node:path';
+import pg from 'pg';
+import type { BootstrapOptions } from './bootstrap.ts';
+import { DatabaseError } from './database-error.ts';
+import { EmbeddedEngine } from './embedded/embedded-engine.ts';
+import { WorkerDatabase } from './embedded/worker-database.ts';
+import { createPool, PgDatabase } from './postgres/pg-database.ts';
+import { PostgresEngine } from './postgres/postgres-engine.ts';
+import type { Database, Engine } from './types.ts';
+
+export type { ConnectionInfo, Database, Engine, ProjectLocation, QueryResult, Queryable } from './types.ts';
+export { DatabaseError, toDatabaseError } from './database-error.ts';
+export { bootstrapProject, type BootstrapOptions, type EngineName } from './bootstrap.ts';
+export { EmbeddedEngine } from './embedded/embedded-engine.ts';
+export { PostgresEngine } from './postgres/postgres-engine.ts';
+
+export interface EngineConfig {
+  engine: 'embedded' | 'postgres';
+  dataDir: string;
+  projectServers: string[];
+  /** More SQL for every new project database (see BootstrapOptions). */
+  bootstrap?: BootstrapOptions;
+}
+
+export function createEngine(config: EngineConfig): Engine {
+  return config.engine === 'embedded'
+    ? new EmbeddedEngine(config.dataDir, config.bootstrap)
+    : new PostgresEngine(config.projectServers, config.bootstrap);
+}
+
+export interface PlatformDatabaseConfig {
+  engine: 'embedded' | 'postgres';
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+const PLATFORM_POOL_MAX = 10;
+
+/**
+ * Embedded: a PGlite worker on `${dataDir}/platform`, locked like every embedded directory (this
+ * lock is what stops a second Plinth process on the same data directory at start-up).
+ * Postgres: a pool on databaseUrl, creating that database first if it does not exist yet.
+ */
+export async function openPlatformDatabase(config: PlatformDatabaseConfig): Promise<Database> {
+  if (config.engine === 'embedded') return WorkerDatabase.open(join(config.dataDir, 'platform'));
+  if (!config.databaseUrl) throw new Error('The postgres engine needs a databaseUrl for the platform database.');
+  await createDatabaseIfMissing(config.databaseUrl);
+  return new PgDatabase(createPool(config.databaseUrl, PLATFORM_POOL_MAX));
+}
+
+async function createDatabaseIfMissing(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!name || name === 'postgres') return;
+  // CREATE DATABASE must run while connected to another database: the server's maintenance one.
+  url.pathname = '/postgres';
+  const maintenance = new PgDatabase(createPool(url.toString(), 1));
+  try {
+    const { rows } = await maintenance.query('select 1 from pg_catalog.pg_database where datname = $1', [name]);
+    if (rows.length > 0) return;
+    await maintenance.exec(`create database ${pg.escapeIdentifier(name)}`);
+  } catch (err) {
+    // Another platform node created it between our check and our create.
+    if (!(err instanceof DatabaseError && err.code === '42P04')) throw err;
+  } finally {
+    await maintenance.close();
+  }
+}

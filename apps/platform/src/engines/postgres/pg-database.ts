@@ -1,0 +1,125 @@
+/**
+ * A Database over a `pg` Pool, shaped to behave like the embedded one: same result shape, same
+ * DatabaseError, and the same JS types for the values that differ by default between pg and PGlite.
+ */
+import pg from 'pg';
+import { DatabaseError, toDatabaseError } from '../database-error.ts';
+import type { Database, QueryResult, Queryable } from '../types.ts';
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+
+/**
+ * pg returns int8 as a string and date as local midnight; PGlite returns int8 as a number (BigInt
+ * beyond 2^53) and date as UTC midnight. Match PGlite so `count(*)` compares equal on both engines.
+ */
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID) {
+      return (value: string) => {
+        const n = BigInt(value);
+        return n < BigInt(Number.MIN_SAFE_INTEGER) || n > BigInt(Number.MAX_SAFE_INTEGER) ? n : Number(n);
+      };
+    }
+    if (oid === DATE_OID) {
+      return (value: string) => (value === 'infinity' ? Infinity : value === '-infinity' ? -Infinity : new Date(value));
+    }
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+} as pg.CustomTypesConfig;
+
+const CHANGING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+function toResult<Row>(res: pg.QueryResult): QueryResult<Row> {
+  return {
+    rows: res.rows as Row[],
+    fields: res.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    affectedRows: CHANGING_COMMANDS.has(res.command) ? (res.rowCount ?? 0) : 0,
+  };
+}
+
+type Runner = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+async function runQuery<Row>(runner: Runner, sql: string, params: unknown[]): Promise<QueryResult<Row>> {
+  try {
+    return toResult<Row>(await runner.query({ text: sql, values: params, types: typeParsers }));
+  } catch (err) {
+    throw toDatabaseError(err);
+  }
+}
+
+async function runExec(runner: Runner, sql: string): Promise<void> {
+  try {
+    // No values: pg uses the simple protocol, which accepts several statements.
+    await runner.query(sql);
+  } catch (err) {
+    throw toDatabaseError(err);
+  }
+}
+
+export function createPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its server connection emits 'error' on the pool; unhandled, that would
+  // crash the process. The next query simply gets a fresh client.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export class PgDatabase implements Database {
+  constructor(readonly pool: pg.Pool) {}
+
+  query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+    return runQuery<Row>(this.pool, sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return runExec(this.pool, sql);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw toDatabaseError(err);
+    }
+    const tx: Queryable = {
+      query: <Row>(sql: string, params: unknown[] = []) => runQuery<Row>(client, sql, params),
+      exec: (sql: string) => runExec(client, sql),
+    };
+    // A client whose connection failed mid-transaction may still be inside it: destroy, don't reuse.
+    let discard: Error | undefined;
+    const unlessSqlError = (err: unknown) => {
+      if (!(err instanceof DatabaseError)) discard = err instanceof Error ? err : new Error(String(err));
+    };
+    try {
+      await runExec(client, 'begin').catch((err) => { unlessSqlError(err); throw err; });
+      let result: T;
+      try {
+        result = await fn(tx);
+      } catch (err) {
+        await runExec(client, 'rollback').catch((rollbackErr) => {
+          discard = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
+        });
+        throw err;
+      }
+      const commit = await client.query('commit').catch((err: unknown) => {
+        const mapped = toDatabaseError(err);
+        unlessSqlError(mapped);
+        throw mapped;
+      });
+      // Postgres answers COMMIT of a failed transaction with ROLLBACK and no error; PGlite throws.
+      // Throw on both, so a swallowed statement error never passes for a commit.
+      if (commit.command === 'ROLLBACK') {
+        throw new DatabaseError({ code: '25P02', severity: 'ERROR', message: 'Transaction was rolled back instead of committed' });
+      }
+      return result;
+    } finally {
+      client.release(discard);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Postgres engine: each project is a database `project_${ref}` on one server of a fleet, owned by a
+ * LOGIN role `project_${ref}_owner` (the user a person connects as). The platform itself connects
+ * with the server URL's user, which must be a superuser (it creates roles, including BYPASSRLS).
+ */
+import pg from 'pg';
+import { PlinthError } from '@plinth/errors';
+import { bootstrapProject, clusterRolesSql, type BootstrapOptions } from '../bootstrap.ts';
+import { DatabaseError } from '../database-error.ts';
+import { assertValidRef } from '../project-ref.ts';
+import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
+import { createPool, PgDatabase } from './pg-database.ts';
+
+const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
+
+/** Any constant: the key under which creators on one server serialise cluster-wide role changes. */
+const CLUSTER_ROLES_LOCK_KEY = 7_151_331;
+const PROJECT_POOL_MAX = 5;
+
+/** Schemas the bootstrap creates (as the platform's role) that the owner should manage like Supabase's postgres. */
+const OWNER_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'supabase_migrations', 'graphql_public'];
+
+const databaseName = (ref: string) => `project_${ref}`;
+const ownerRole = (ref: string) => `project_${ref}_owner`;
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(database)}`;
+  return url.toString();
+}
+
+export class PostgresEngine implements Engine {
+  readonly name = 'postgres' as const;
+  /** Per server, on the URL's own (maintenance) database: creating and dropping databases and roles. */
+  private readonly adminPools = new Map<string, pg.Pool>();
+  private readonly projects = new Map<string, PgDatabase>();
+
+  constructor(
+    private readonly servers: string[],
+    private readonly bootstrapOptions: BootstrapOptions = {},
+  ) {
+    if (servers.length === 0) throw new Error('The postgres engine needs at least one project server.');
+  }
+
+  private admin(server: string): PgDatabase {
+    let pool = this.adminPools.get(server);
+    if (!pool) {
+      pool = createPool(server, 2);
+      this.adminPools.set(server, pool);
+    }
+    return new PgDatabase(pool);
+  }
+
+  private requireServer(location: ProjectLocation): string {
+    if (!location.server) throw new Error(`Project ${location.ref} has no server; it is not a postgres-engine project.`);
+    return location.server;
+  }
+
+  /**
+   * Placement: the reachable server holding the fewest project databases. Simple and self-correcting
+   * (a new server fills up first); two creations at the same instant may pick the same server.
+   */
+  private async pickServer(): Promise<string> {
+    const counts = await Promise.all(this.servers.map(async (server) => {
+      try {
+        const { rows } = await this.admin(server).query<{ n: number }>(
+          `select count(*)::int as n from pg_catalog.pg_database where datname like 'project\\_%'`,
+        );
+        return { server, n: rows[0].n };
+      } catch {
+        return null; // unreachable: skip it, another server can take the project
+      }
+    }));
+    const reachable = counts.filter((c): c is { server: string; n: number } => c !== null);
+    if (reachable.length === 0) throw new PlinthError('engine_unavailable', 'No project database server is reachable.');
+    reachable.sort((a, b) => a.n - b.n);
+    return reachable[0].server;
+  }
+
+  /**
+   * Roles are cluster-wide. The DO blocks already tolerate a concurrent creator, but GRANTs and
+   * catalog updates on shared rows can still collide ("tuple concurrently updated"), so creators
+   * on a server also queue on one advisory lock, taken in the maintenance database they all use.
+   */
+  private async ensureClusterRoles(server: string): Promise<void> {
+    await this.admin(server).transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [CLUSTER_ROLES_LOCK_KEY]);
+      await tx.exec(clusterRolesSql('postgres'));
+    });
+  }
+
+  async createProject(ref: string, options: { dbPassword: string }): Promise<ProjectLocation> {
+    assertValidRef(ref);
+    const server = await this.pickServer();
+    const admin = this.admin(server);
+    const db = ident(databaseName(ref));
+    const owner = ident(ownerRole(ref));
+    const existing = await admin.query('select 1 from pg_catalog.pg_database where datname = $1', [databaseName(ref)]);
+    if (existing.rows.length > 0) throw new Error(`Project ${ref} already exists on ${new URL(server).host}.`);
+    await this.ensureClusterRoles(server);
+    // PASSWORD takes no bind parameter: the literal is quoted by pg's escapeLiteral (E'' form for
+    // backslashes). A role left by an earlier failed attempt just gets the new password.
+    try {
+      await admin.exec(`create role ${owner} login password ${literal(options.dbPassword)}`);
+    } catch (err) {
+      if (!(err instanceof DatabaseError && err.code === '42710')) throw err; // duplicate_object
+      await admin.exec(`alter role ${owner} login password ${literal(options.dbPassword)}`);
+    }
+    try {
+      await admin.exec(`create database ${db} owner ${owner}`);
+    } catch (err) {
+      if (err instanceof DatabaseError && err.code === '42P04') {
+        throw new Error(`Project ${ref} already exists on ${new URL(server).host}.`, { cause: err });
+      }
+      throw err;
+    }
+    const location = { ref, server };
+    try {
+      // Databases are open to PUBLIC by default; a project's is for its owner and the data plane.
+      await admin.exec(`revoke all on database ${db} from public; grant connect, temporary on database ${db} to authenticator`);
+      const project = await this.project(location);
+      await bootstrapProject(project, 'postgres', this.bootstrapOptions);
+      await project.exec(this.ownerGrantsSql(owner));
+    } catch (err) {
+      await this.dropProject(location).catch(() => {});
+      throw err;
+    }
+    return location;
+  }
+
+  /** What Supabase's `postgres` role may do in its project, granted to the project's owner. */
+  private ownerGrantsSql(owner: string): string {
+    const schemas = OWNER_SCHEMAS.map(ident).join(', ');
+    return [
+      // SET ROLE anon/authenticated in a session, as the Supabase SQL editor's role switcher does.
+      `grant anon, authenticated, service_role to ${owner}`,
+      `grant all on schema ${schemas} to ${owner}`,
+      `grant all on all tables in schema ${schemas} to ${owner}`,
+      `grant all on all sequences in schema ${schemas} to ${owner}`,
+      `grant all on all functions in schema ${schemas} to ${owner}`,
+      // Tables the owner creates get the same API grants as tables the platform creates.
+      ...['tables', 'functions', 'sequences'].map((kind) =>
+        `alter default privileges for role ${owner} in schema public grant all on ${kind} to anon, authenticated, service_role`),
+    ].join(';\n');
+  }
+
+  async project(location: ProjectLocation): Promise<Database> {
+    const server = this.requireServer(location);
+    let db = this.projects.get(location.ref);
+    if (!db) {
+      db = new PgDatabase(createPool(withDatabase(server, databaseName(location.ref)), PROJECT_POOL_MAX));
+      this.projects.set(location.ref, db);
+    }
+    return db;
+  }
+
+  async isLive(location: ProjectLocation): Promise<boolean> {
+    try {
+      await (await this.project(location)).query('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async closeProject(location: ProjectLocation): Promise<void> {
+    const db = this.projects.get(location.ref);
+    if (!db) return;
+    this.projects.delete(location.ref);
+    await db.close();
+  }
+
+  async dropProject(location: ProjectLocation): Promise<void> {
+    const server = this.requireServer(location);
+    await this.closeProject(location);
+    const admin = this.admin(server);
+    // WITH (FORCE) terminates every other connection to the database first (Postgres 13+).
+    await admin.exec(`drop database if exists ${ident(databaseName(location.ref))} with (force)`);
+    await admin.exec(`drop role if exists ${ident(ownerRole(location.ref))}`);
+  }
+
+  connectionInfo(location: ProjectLocation): ConnectionInfo {
+    const url = new URL(this.requireServer(location));
+    return {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : 5432,
+      database: databaseName(location.ref),
+      user: ownerRole(location.ref),
+    };
+  }
+
+  async close(): Promise<void> {
+    const pools = [...this.projects.values()].map((db) => db.close());
+    this.projects.clear();
+    pools.push(...[...this.adminPools.values()].map((pool) => pool.end()));
+    this.adminPools.clear();
+    await Promise.all(pools);
+  }
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { listAudit } from '../../../control/audit.ts';
+import type { ControlContext } from '../../../control/context.ts';
+import { myInvitations } from '../../../control/members.ts';
+import { getProfile, updateProfile } from '../../../control/profiles.ts';
+import { createTicket, listTickets } from '../../../control/support.ts';
+import { endpointRegistrar } from '../../define-endpoint.ts';
+import type { SessionVerifier } from '../../plugins/session.ts';
+
+/** The signed-in user's own things: profile, audit trail, invitations, support tickets. */
+export function accountRoutes(app: FastifyInstance, ctx: ControlContext, verifier: SessionVerifier): void {
+  const define = endpointRegistrar(app, verifier);
+
+  define('profile', ({ actor }) => getProfile(ctx, actor));
+  define('profileUpdate', ({ actor, body }) => updateProfile(ctx, actor, body));
+  define('profileAudit', ({ actor, query }) => listAudit(ctx.db, { actorId: actor.userId }, query));
+  define('profileInvitations', ({ actor }) => myInvitations(ctx, actor));
+  define('supportTickets', ({ actor }) => listTickets(ctx, actor));
+  define('supportTicketCreate', ({ actor, body }) => createTicket(ctx, actor, body));
+}

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PlinthError } from '@plinth/errors';
+import type { AccessTokenClaims, AuthService, RequestMeta } from '../../../data-plane/auth/index.ts';
+
+/** Returns the AuthService for this request: the platform's, or the addressed project's. */
+export type ResolveAuthService = (request: FastifyRequest) => Promise<AuthService> | AuthService;
+
+/** Validates a body or query with zod; failures are 400 validation_failed naming the field. */
+export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new PlinthError('validation_failed', `${where}${issue.message}`);
+}
+
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match) throw new PlinthError('not_authenticated', 'This endpoint requires a Bearer token');
+  return match[1];
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : undefined };
+}
+
+/** The caller's verified claims: signature, expiry and a still-live session. */
+export async function authenticate(service: AuthService, request: FastifyRequest): Promise<AccessTokenClaims> {
+  return service.verifyAccessToken(bearerToken(request));
+}
+
+export const metadata = z.record(z.string(), z.unknown());
+/** Upper bound so a huge password cannot make scrypt a denial-of-service lever. */
+export const password = z.string().max(1024);
+export const email = z.string().max(320);

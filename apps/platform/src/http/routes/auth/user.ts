@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authenticate, email, metadata, parse, password, type ResolveAuthService } from './request.ts';
+
+const updateUserBody = z.object({ email: email.optional(), password: password.optional(), data: metadata.optional() });
+
+/** The signed-in user's own record. */
+export function userRoutes(app: FastifyInstance, resolve: ResolveAuthService): void {
+  app.get('/user', async (request) => {
+    const service = await resolve(request);
+    const claims = await authenticate(service, request);
+    return service.currentUser(claims);
+  });
+
+  app.put('/user', async (request) => {
+    const service = await resolve(request);
+    const claims = await authenticate(service, request);
+    const body = parse(updateUserBody, request.body);
+    return service.updateUser(claims, body);
+  });
+}

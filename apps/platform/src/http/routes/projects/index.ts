@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ControlContext } from '../../../control/context.ts';
+import * as projects from '../../../control/projects.ts';
+import { resourceWarnings } from '../../../control/usage.ts';
+import { endpointRegistrar } from '../../define-endpoint.ts';
+import type { SessionVerifier } from '../../plugins/session.ts';
+
+/** Projects and their lifecycle: all signed-in routes. */
+export function projectRoutes(app: FastifyInstance, ctx: ControlContext, verifier: SessionVerifier): void {
+  const define = endpointRegistrar(app, verifier);
+
+  define('projects', ({ actor }) => projects.listProjects(ctx, actor));
+  define('projectCreate', ({ actor, body }) => projects.createProject(ctx, actor, body));
+  define('project', ({ actor, params }) => projects.getProject(ctx, actor, params.ref));
+  define('projectUpdate', ({ actor, params, body }) => projects.renameProject(ctx, actor, params.ref, body.name));
+  define('projectDelete', async ({ actor, params, body }) => {
+    await projects.deleteProject(ctx, actor, params.ref, body.confirm_ref);
+    return { message: 'Project deleted' };
+  });
+  define('projectStatus', ({ actor, params }) => projects.projectStatus(ctx, actor, params.ref));
+  define('projectLive', async ({ actor, params }) => ({ live: await projects.isProjectLive(ctx, actor, params.ref) }));
+  define('projectPause', ({ actor, params }) => projects.pauseProject(ctx, actor, params.ref));
+  define('projectRestore', ({ actor, params }) => projects.restoreProject(ctx, actor, params.ref));
+  // Upgrades and JWT secret rotation are not built yet: nothing is in progress, which is the true answer.
+  define('projectUpgradeStatus', async ({ actor, params }) => {
+    await projects.getProject(ctx, actor, params.ref);
+    return { databaseUpgradeStatus: null };
+  });
+  define('jwtSecretUpdateStatus', async ({ actor, params }) => {
+    await projects.getProject(ctx, actor, params.ref);
+    return { jwtSecretUpdateStatus: null };
+  });
+  define('projectSettings', ({ actor, params }) => projects.projectSettings(ctx, actor, params.ref));
+  define('resourceWarnings', ({ actor }) => resourceWarnings(ctx, actor));
+}

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildOpenApiDocument } from '@plinth/api-contract';
+import { PlinthError } from '@plinth/errors';
+import type { ControlContext } from '../control/context.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import type { SessionVerifier } from './plugins/session.ts';
+import { accountRoutes } from './routes/account/index.ts';
+import { organizationRoutes } from './routes/organizations/index.ts';
+import { projectRoutes } from './routes/projects/index.ts';
+
+export interface ServerDependencies {
+  control: ControlContext;
+  /** Mounts the platform's own GoTrue-compatible auth at /auth/v1. */
+  registerAuth(app: FastifyInstance): Promise<void>;
+  sessions: SessionVerifier;
+}
+
+/** Platform API bodies are small JSON documents; uploads go through the data plane, not here. */
+const API_BODY_LIMIT = 1024 * 1024;
+
+const API_PREFIXES = ['/api', '/api/platform'];
+const isApiPath = (url: string) => /^\/(api|auth|p)(\/|$|\?)/.test(url);
+
+export async function buildServer(deps: ServerDependencies): Promise<FastifyInstance> {
+  const { config } = deps.control;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens and keys must never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
+    },
+    bodyLimit: API_BODY_LIMIT,
+    trustProxy: process.env.PLINTH_TRUST_PROXY === 'true',
+  });
+  installErrorHandling(app);
+
+  await app.register(async (scope) => deps.registerAuth(scope), { prefix: '/auth/v1' });
+
+  // The spec shows some calls with and some without the /platform segment; both answer from one handler.
+  for (const prefix of API_PREFIXES) {
+    await app.register(
+      async (api) => {
+        organizationRoutes(api, deps.control, deps.sessions);
+        projectRoutes(api, deps.control, deps.sessions);
+        accountRoutes(api, deps.control, deps.sessions);
+      },
+      { prefix },
+    );
+  }
+  app.get('/api/openapi.json', async () => buildOpenApiDocument(config.publicUrl));
+  app.get('/api/health', async () => ({ status: 'ok', engine: deps.control.engine.name }));
+
+  const hasStudio = existsSync(path.join(config.studioDir, 'index.html'));
+  if (hasStudio) {
+    await app.register(fastifyStatic, { root: config.studioDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) {
+      const error = new PlinthError('route_not_found', `There is no endpoint ${request.method} ${request.url.split('?')[0]}.`);
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send(new PlinthError('route_not_found').toBody());
+    if (!hasStudio) {
+      return reply.status(503).type('text/plain').send('The studio is not built yet. Run `npm run build:studio` (npm start does it for you).');
+    }
+    // The studio is a single-page app: every other path is one of its routes.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { BackgroundJobs } from './control/background-jobs.ts';
+import type { ControlContext } from './control/context.ts';
+import { resumeInterruptedWork } from './control/project-lifecycle.ts';
+import { Secrets } from './control/secrets.ts';
+import { applyAuthSchema } from './data-plane/auth/schema.ts';
+import { createAuthService } from './data-plane/auth/service.ts';
+import { migrate } from './db/migrate.ts';
+import { createEngine, openPlatformDatabase } from './engines/index.ts';
+import { buildServer } from './http/server.ts';
+import { authRoutes } from './http/routes/auth/index.ts';
+
+export interface RunningPlatform {
+  url: string;
+  app: FastifyInstance;
+  control: ControlContext;
+  stop(): Promise<void>;
+}
+
+/** config -> platform database (migrated) -> engine -> auth -> HTTP server, listening. */
+export async function startPlatform(config: Config): Promise<RunningPlatform> {
+  const secrets = Secrets.load(config.dataDir, config.secret);
+  const db = await openPlatformDatabase({ engine: config.engine, dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await applyAuthSchema(db);
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const engine = createEngine({ engine: config.engine, dataDir: config.dataDir, projectServers: config.projectServers });
+  const auth = createAuthService({
+    db,
+    jwtSecret: secrets.platformJwtSecret(),
+    issuer: `${config.publicUrl}/auth/v1`,
+    // Without a mail server nobody could confirm an address, so accounts are confirmed on sign-up.
+    autoconfirm: !config.smtpUrl,
+  });
+  let app: FastifyInstance | undefined;
+  const log = {
+    info: (message: string) => app?.log.info(message),
+    error: (message: string) => app?.log.error(message),
+  };
+  const jobs = new BackgroundJobs((error, name) => log.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`));
+  const control: ControlContext = { config, db, engine, secrets, jobs, log };
+  app = await buildServer({
+    control,
+    sessions: auth,
+    registerAuth: async (scope) => {
+      await scope.register(authRoutes, { resolve: () => auth });
+    },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  await resumeInterruptedWork(control);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    control,
+    async stop() {
+      await app.close();
+      await jobs.drain();
+      await engine.close();
+      await db.close();
+    },
+  };
+}

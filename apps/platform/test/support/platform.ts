@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../src/config.ts';
+import { locationOf, type ProjectRow } from '../../src/control/project-rows.ts';
+import { startPlatform as start, type RunningPlatform } from '../../src/platform.ts';
+
+export type EngineName = 'embedded' | 'postgres';
+export const ENGINES: EngineName[] = ['embedded', 'postgres'];
+
+/** The local Postgres server used by the server-engine tests (CI starts it). */
+export const TEST_POSTGRES_URL = process.env.PLINTH_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function urlWithDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * A real platform on a free port with its own temporary data directory (and, on the postgres engine,
+ * its own platform database). stop() removes every project it made and all its data.
+ */
+export async function startPlatform(options: { engine?: EngineName } = {}): Promise<RunningPlatform & { dataDir: string }> {
+  const engine = options.engine ?? 'embedded';
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plinth-test-'));
+  const platformDatabase = `plinth_test_${randomBytes(6).toString('hex')}`;
+  const env: NodeJS.ProcessEnv = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PLINTH_DATA_DIR: dataDir,
+    PLINTH_ENGINE: engine,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    ...(engine === 'postgres' && {
+      PLINTH_DATABASE_URL: urlWithDatabase(TEST_POSTGRES_URL, platformDatabase),
+      PLINTH_PROJECT_SERVERS: TEST_POSTGRES_URL,
+    }),
+  };
+  const platform = await start(loadConfig(env));
+  // Project URLs name the port the platform really listens on.
+  platform.control.config.publicUrl = platform.url;
+  return {
+    ...platform,
+    dataDir,
+    async stop() {
+      await platform.control.jobs.drain();
+      const { rows } = await platform.control.db.query<ProjectRow>('select ref, db_server from projects');
+      for (const row of rows) await platform.control.engine.dropProject(locationOf(row)).catch(() => undefined);
+      await platform.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      if (engine === 'postgres') {
+        const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+        await admin.connect();
+        await admin.query(`drop database if exists ${platformDatabase} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
