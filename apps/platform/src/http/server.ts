@@ -8,7 +8,9 @@ import type { ControlContext } from '../control/context.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import type { SessionVerifier } from './plugins/session.ts';
 import { accountRoutes } from './routes/account/index.ts';
+import { dataPlaneRoutes } from './routes/data-plane/index.ts';
 import { organizationRoutes } from './routes/organizations/index.ts';
+import { pgMetaRoutes } from './routes/pg-meta/index.ts';
 import { projectRoutes } from './routes/projects/index.ts';
 
 export interface ServerDependencies {
@@ -46,10 +48,12 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         organizationRoutes(api, deps.control, deps.sessions);
         projectRoutes(api, deps.control, deps.sessions);
         accountRoutes(api, deps.control, deps.sessions);
+        pgMetaRoutes(api, deps.control, deps.sessions);
       },
       { prefix },
     );
   }
+  await app.register(async (scope) => dataPlaneRoutes(scope, deps.control), { prefix: '/p/:ref' });
   app.get('/api/openapi.json', async () => buildOpenApiDocument(config.publicUrl));
   app.get('/api/health', async () => ({ status: 'ok', engine: deps.control.engine.name }));
 
