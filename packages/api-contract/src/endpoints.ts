@@ -8,6 +8,9 @@ import {
   supportTicketSchema,
 } from './account.ts';
 import { okSchema, refSchema, slugSchema } from './common.ts';
+import { dataApiEndpoints } from './data-api.ts';
+import { endpoint, type Endpoint } from './endpoints-base.ts';
+import { pgMetaEndpoints } from './pg-meta.ts';
 import {
   freeProjectLimitMemberSchema,
   invitationCreateBody,
@@ -30,27 +33,10 @@ import {
   projectUpdateBody,
 } from './projects.ts';
 
-export interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Path below the platform API prefix, Fastify style (`:param`). Served at /api and /api/platform. */
-  path: string;
-  summary: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-  /** Whether the call needs a signed-in session (all but a few). */
-  isPublic?: boolean;
-}
-
 const slugParams = z.object({ slug: slugSchema });
 const refParams = z.object({ ref: refSchema });
 const memberParams = z.object({ slug: slugSchema, userId: z.string().uuid() });
 const invitationParams = z.object({ slug: slugSchema, id: z.coerce.number().int() });
-
-function endpoint<const E extends Endpoint>(e: E): E {
-  return e;
-}
 
 /** Every platform API call. The server validates with these, the OpenAPI document is built from them. */
 export const endpoints = {
@@ -93,8 +79,11 @@ export const endpoints = {
 
   supportTickets: endpoint({ method: 'GET', path: '/support/tickets', summary: "The caller's support tickets", response: z.array(supportTicketSchema) }),
   supportTicketCreate: endpoint({ method: 'POST', path: '/support/tickets', summary: 'File a support ticket', body: supportTicketBody, response: supportTicketSchema }),
+  ...pgMetaEndpoints,
+  ...dataApiEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
+export type { Endpoint };
 export type EndpointId = keyof typeof endpoints;
 export type BodyOf<K extends EndpointId> = (typeof endpoints)[K] extends { body: infer B extends z.ZodType } ? z.infer<B> : never;
 export type ResponseOf<K extends EndpointId> = z.infer<(typeof endpoints)[K]['response']>;

@@ -4,3 +4,4 @@ export * from './organizations.ts';
 export * from './projects.ts';
 export * from './endpoints.ts';
 export { buildOpenApiDocument } from './openapi.ts';
+export * from './endpoints-base.ts';
