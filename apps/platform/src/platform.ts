@@ -53,6 +53,8 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   });
   await app.listen({ port: config.port, host: config.host });
   await resumeInterruptedWork(control);
+  // Off the start-up path: the first project a new user creates should not wait for it.
+  jobs.run('engine warm-up', () => engine.prepare());
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {

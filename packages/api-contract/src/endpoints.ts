@@ -8,6 +8,7 @@ import {
   supportTicketSchema,
 } from './account.ts';
 import { okSchema, refSchema, slugSchema } from './common.ts';
+import { contentEndpoints } from './content.ts';
 import { dataApiEndpoints } from './data-api.ts';
 import { endpoint, type Endpoint } from './endpoints-base.ts';
 import { pgMetaEndpoints } from './pg-meta.ts';
@@ -80,6 +81,7 @@ export const endpoints = {
   supportTickets: endpoint({ method: 'GET', path: '/support/tickets', summary: "The caller's support tickets", response: z.array(supportTicketSchema) }),
   supportTicketCreate: endpoint({ method: 'POST', path: '/support/tickets', summary: 'File a support ticket', body: supportTicketBody, response: supportTicketSchema }),
   ...pgMetaEndpoints,
+  ...contentEndpoints,
   ...dataApiEndpoints,
 } as const satisfies Record<string, Endpoint>;
 

@@ -43,6 +43,7 @@ export const errorCatalogue = {
   member_not_found: { status: 404, message: 'Member not found.' },
   invitation_not_found: { status: 404, message: 'Invitation not found.' },
   ticket_not_found: { status: 404, message: 'Support ticket not found.' },
+  content_not_found: { status: 404, message: 'Content not found' },
   slug_taken: { status: 409, message: 'An organization with this slug already exists.' },
   already_member: { status: 409, message: 'This person is already a member of the organization.' },
   invitation_exists: { status: 409, message: 'This email address has already been invited.' },

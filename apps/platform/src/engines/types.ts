@@ -35,6 +35,8 @@ export interface ConnectionInfo {
 
 export interface Engine {
   readonly name: 'embedded' | 'postgres';
+  /** Work that makes the first project creation fast (embedded: builds the bootstrapped template). */
+  prepare(): Promise<void>;
   /** Chooses where a new project goes, creates its database and bootstraps it (roles, schemas, helpers). */
   createProject(ref: string, options: { dbPassword: string }): Promise<ProjectLocation>;
   /** The project's database, opened on first use and kept open until closeProject(). */

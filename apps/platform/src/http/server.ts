@@ -8,6 +8,7 @@ import type { ControlContext } from '../control/context.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import type { SessionVerifier } from './plugins/session.ts';
 import { accountRoutes } from './routes/account/index.ts';
+import { contentRoutes } from './routes/content/index.ts';
 import { dataPlaneRoutes } from './routes/data-plane/index.ts';
 import { organizationRoutes } from './routes/organizations/index.ts';
 import { pgMetaRoutes } from './routes/pg-meta/index.ts';
@@ -49,6 +50,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         projectRoutes(api, deps.control, deps.sessions);
         accountRoutes(api, deps.control, deps.sessions);
         pgMetaRoutes(api, deps.control, deps.sessions);
+        contentRoutes(api, deps.control, deps.sessions);
       },
       { prefix },
     );

@@ -84,6 +84,10 @@ export class EmbeddedEngine implements Engine {
     return finalDir;
   }
 
+  async prepare(): Promise<void> {
+    await this.templateDir();
+  }
+
   async createProject(ref: string, _options: { dbPassword: string }): Promise<ProjectLocation> {
     // No password on embedded: nobody can connect to a PGlite instance but this process.
     assertValidRef(ref);

@@ -89,6 +89,10 @@ export class PostgresEngine implements Engine {
     });
   }
 
+  async prepare(): Promise<void> {
+    // Nothing to warm: a Postgres server creates a database in well under a second.
+  }
+
   async createProject(ref: string, options: { dbPassword: string }): Promise<ProjectLocation> {
     assertValidRef(ref);
     const server = await this.pickServer();

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { PlinthError } from '@plinth/errors';
+import * as content from '../../../control/content.ts';
+import type { ControlContext } from '../../../control/context.ts';
+import { titleForSql } from '../../../control/sql-title.ts';
+import { endpointRegistrar } from '../../define-endpoint.ts';
+import type { SessionVerifier } from '../../plugins/session.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Saved SQL snippets and the local title generator: all signed-in routes. */
+export function contentRoutes(app: FastifyInstance, ctx: ControlContext, verifier: SessionVerifier): void {
+  const define = endpointRegistrar(app, verifier);
+
+  define('contentList', ({ actor, params, query }) => content.listSnippets(ctx, actor, params.ref, query));
+  define('contentItem', ({ actor, params }) => content.getSnippet(ctx, actor, params.ref, params.id));
+  define('contentUpsert', ({ actor, params, body }) => content.upsertSnippet(ctx, actor, params.ref, body));
+  define('contentPatch', ({ actor, params, query, body }) => content.patchSnippet(ctx, actor, params.ref, query.id, body));
+  define('contentDelete', async ({ actor, params, query }) => {
+    const ids = query.id.split(',').map((id) => id.trim()).filter(Boolean);
+    if (ids.length === 0 || !ids.every((id) => UUID.test(id))) throw new PlinthError('validation_failed', 'id: expected comma-separated snippet ids');
+    return { deleted: await content.deleteSnippets(ctx, actor, params.ref, ids) };
+  });
+  define('sqlTitle', async ({ body }) => titleForSql(body.sql));
+}
