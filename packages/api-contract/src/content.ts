@@ -91,6 +91,13 @@ export const contentEndpoints = {
     query: z.object({ id: z.string().max(4000) }),
     response: z.object({ deleted: z.array(z.string()) }),
   }),
+  tableExportCsv: endpoint({
+    method: 'GET',
+    path: '/projects/:ref/tables/:id/export.csv',
+    summary: 'A table or view as CSV, streamed (text/csv)',
+    params: z.object({ ref: refSchema, id: z.coerce.number().int().positive() }),
+    response: z.string(),
+  }),
   sqlTitle: endpoint({
     method: 'POST',
     path: '/ai/sql/title',

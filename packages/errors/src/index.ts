@@ -44,6 +44,7 @@ export const errorCatalogue = {
   invitation_not_found: { status: 404, message: 'Invitation not found.' },
   ticket_not_found: { status: 404, message: 'Support ticket not found.' },
   content_not_found: { status: 404, message: 'Content not found' },
+  table_not_found: { status: 404, message: 'Table not found.' },
   slug_taken: { status: 409, message: 'An organization with this slug already exists.' },
   already_member: { status: 409, message: 'This person is already a member of the organization.' },
   invitation_exists: { status: 409, message: 'This email address has already been invited.' },
@@ -53,6 +54,15 @@ export const errorCatalogue = {
   free_organization_limit_reached: { status: 400, message: 'You can be owner of at most 2 free organizations.' },
   project_not_active: { status: 409, message: 'The project is not in a state that allows this.' },
   confirmation_mismatch: { status: 400, message: 'Value entered does not match.' },
+  // database management (pg-meta): Postgres' own message is passed through for the studio's toasts
+  database_error: { status: 400, message: 'The database reported an error.' },
+  invalid_identifier: { status: 400, message: 'The name is not a valid Postgres identifier.' },
+  invalid_sql_fragment: { status: 400, message: 'The SQL expression is not valid here.' },
+  protected_schema: { status: 403, message: 'This schema is managed by the platform and is read-only.' },
+  protected_role: { status: 403, message: 'This role is managed by the platform and cannot be changed.' },
+  database_object_not_found: { status: 404, message: 'The database object was not found.' },
+  extension_unavailable: { status: 400, message: 'The project database cannot load this extension.' },
+  sql_statement_not_allowed: { status: 403, message: 'Read-only members cannot end or change the read-only transaction.' },
   // platform state
   not_implemented: { status: 501, message: 'This is not available yet.' },
   engine_unavailable: { status: 503, message: 'The database engine is not available.' },

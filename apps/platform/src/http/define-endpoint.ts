@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type Endpoint, type EndpointId } from '@plinth/api-contract';
 import type { z } from 'zod';
 import type { Actor } from '../control/context.ts';
@@ -12,9 +12,11 @@ export interface EndpointInput<E extends Endpoint> {
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
   request: FastifyRequest;
+  /** For the few endpoints that stream or set headers; most just return their result. */
+  reply: FastifyReply;
 }
 
-export type EndpointHandler<K extends EndpointId> = (input: EndpointInput<(typeof endpoints)[K]>) => Promise<z.input<(typeof endpoints)[K]['response']>>;
+export type EndpointHandler<K extends EndpointId> = (input: EndpointInput<(typeof endpoints)[K]>) => Promise<z.input<(typeof endpoints)[K]['response']> | FastifyReply>;
 
 /**
  * Registers one api-contract endpoint: authenticate -> validate -> handler (which authorizes, acts
@@ -30,7 +32,7 @@ function defineEndpoint<K extends EndpointId>(app: FastifyInstance, verifier: Se
   app.route({
     method: e.method,
     url: e.path,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const actor = e.isPublic ? ({ userId: '', email: '', ip: request.ip } as Actor) : await authenticate(request, verifier);
       const input = {
         actor,
@@ -38,6 +40,7 @@ function defineEndpoint<K extends EndpointId>(app: FastifyInstance, verifier: Se
         query: e.query ? e.query.parse(request.query) : undefined,
         body: e.body ? e.body.parse(request.body ?? {}) : undefined,
         request,
+        reply,
       } as EndpointInput<(typeof endpoints)[K]>;
       return handler(input);
     },

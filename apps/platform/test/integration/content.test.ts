@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locationOf, projectRowByRef } from '../../src/control/project-rows.ts';
 import { titleForSql } from '../../src/control/sql-title.ts';
 import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../support/client.ts';
 import { ENGINES, startPlatform } from '../support/platform.ts';
@@ -76,6 +77,38 @@ describe.each(ENGINES)('saved SQL snippets on the %s engine', (engine) => {
     const second = await owner.get(`/api/projects/${ref}/content?limit=3&cursor=${first.body.cursor}`);
     expect(second.body.data.length).toBeGreaterThanOrEqual(2);
     expect((await owner.get(`/api/projects/${ref}/content?name=report%203`)).body.data.map((s: { name: string }) => s.name)).toEqual(['report 3']);
+  });
+
+  it('exports a table as CSV that matches its rows, quoting what needs quoting', async () => {
+    const db = await platform.control.engine.project(locationOf((await projectRowByRef(platform.control.db, ref))!));
+    await db.exec(`
+      create table public."Odd, ""name""" (id int primary key, title text, tags text[], doc jsonb, note text);
+      insert into public."Odd, ""name""" values
+        (1, 'plain', '{a,b}', '{"k": "v, w"}', null),
+        (2, 'comma, "quote"', '{}', '[1,2]', e'two\nlines'),
+        (3, ' édge ', null, 'null', '');
+      insert into public."Odd, ""name""" select g, 'row ' || g, null, null, null from generate_series(4, 12000) g;`);
+    const { rows } = await db.query<{ oid: number }>(`select 'public."Odd, ""name"""'::regclass::oid as oid`);
+    const response = await fetch(`${platform.url}/api/projects/${ref}/tables/${rows[0].oid}/export.csv`, {
+      headers: { authorization: `Bearer ${readOnly.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('content-disposition')).toContain(encodeURIComponent('Odd, "name".csv'));
+    const text = await response.text();
+    const lines = text.split('\r\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'id,title,tags,doc,note',
+      '1,plain,"{a,b}","{""k"": ""v, w""}",',
+      '2,"comma, ""quote""",{},"[1, 2]","two\nlines"',
+      '3," édge ",,null,',
+    ]);
+    expect(lines.at(-2)).toBe('12000,row 12000,,,');
+    expect(lines).toHaveLength(12000 + 2);
+
+    const outsider = (await signUp(platform.url)).api;
+    expect((await outsider.get(`/api/projects/${ref}/tables/${rows[0].oid}/export.csv`)).status).toBe(404);
+    expect((await owner.get(`/api/projects/${ref}/tables/1/export.csv`)).body.code).toBe('table_not_found');
   });
 
   it('suggests a title and description from the SQL, locally', async () => {

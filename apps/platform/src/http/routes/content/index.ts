@@ -3,12 +3,13 @@ import { PlinthError } from '@plinth/errors';
 import * as content from '../../../control/content.ts';
 import type { ControlContext } from '../../../control/context.ts';
 import { titleForSql } from '../../../control/sql-title.ts';
+import { exportTableCsv } from '../../../control/table-export.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { SessionVerifier } from '../../plugins/session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Saved SQL snippets and the local title generator: all signed-in routes. */
+/** Saved SQL snippets, table export and the local title generator: all signed-in routes. */
 export function contentRoutes(app: FastifyInstance, ctx: ControlContext, verifier: SessionVerifier): void {
   const define = endpointRegistrar(app, verifier);
 
@@ -20,6 +21,13 @@ export function contentRoutes(app: FastifyInstance, ctx: ControlContext, verifie
     const ids = query.id.split(',').map((id) => id.trim()).filter(Boolean);
     if (ids.length === 0 || !ids.every((id) => UUID.test(id))) throw new PlinthError('validation_failed', 'id: expected comma-separated snippet ids');
     return { deleted: await content.deleteSnippets(ctx, actor, params.ref, ids) };
+  });
+  define('tableExportCsv', async ({ actor, params, reply }) => {
+    const { filename, stream } = await exportTableCsv(ctx, actor, params.ref, params.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .send(stream);
   });
   define('sqlTitle', async ({ body }) => titleForSql(body.sql));
 }
