@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/platform/test/**/*.test.ts', 'apps/studio/e2e/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'apps/platform/test/**/*.test.ts', 'apps/studio/test/**/*.test.ts', 'apps/studio/e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: more workers than that only thrash PGlite start-up.

@@ -61,14 +61,30 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
 
   const hasStudio = existsSync(path.join(config.studioDir, 'index.html'));
   if (hasStudio) {
-    await app.register(fastifyStatic, { root: config.studioDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: config.studioDir,
+      // Serve what is on disk at request time, so a rebuilt studio needs no restart.
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+        // Built assets carry a content hash in their name; index.html must always be revalidated.
+        const isAsset = filePath.startsWith(path.join(config.studioDir, 'assets') + path.sep);
+        reply.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    } as Parameters<typeof fastifyStatic>[1]);
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {
       const error = new PlinthError('route_not_found', `There is no endpoint ${request.method} ${request.url.split('?')[0]}.`);
       return reply.status(error.status).send(error.toBody());
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send(new PlinthError('route_not_found').toBody());
+    // A missing built file is a 404, not the app page (a browser would get HTML for a script).
+    const isFile = /^\/assets\/|\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0]);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isFile) {
+      return reply.status(404).send(new PlinthError('route_not_found').toBody());
+    }
     if (!hasStudio) {
       return reply.status(503).type('text/plain').send('The studio is not built yet. Run `npm run build:studio` (npm start does it for you).');
     }

@@ -1,0 +1,5 @@
+import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+
+export default function NotFoundRoute() {
+  return <NotFoundPage />;
+}

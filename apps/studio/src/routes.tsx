@@ -1,0 +1,180 @@
+/**
+ * The whole route map (spec document 1, §2) in one place. Every page is lazy-loaded; pages a later
+ * release builds use the one shared "not available yet" state.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootLayout, type RouteHandle } from './components/layouts/root-layout.tsx';
+import { RequireSession } from './features/auth/require-session.tsx';
+import { RouteErrorPage } from './features/errors/error-page.tsx';
+import { LoadingArea } from './components/ui/spinner.tsx';
+
+type PageModule = { default: ComponentType };
+
+/** A route whose page is its own chunk. */
+function page(path: string | undefined, title: string, load: () => Promise<PageModule>, extra: Partial<RouteObject> = {}): RouteObject {
+  const handle: RouteHandle = { title };
+  const lazy = async () => ({ Component: (await load()).default });
+  return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy, ...extra } as RouteObject;
+}
+
+/** A page that a later release builds: the shared "not available yet" state, never fake data. */
+function notYet(path: string, title: string): RouteObject {
+  return {
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => {
+      const { NotAvailablePage } = await import('./pages/not-available-page.tsx');
+      return { Component: () => <NotAvailablePage title={title} /> };
+    },
+  };
+}
+
+function redirect(path: string, to: string): RouteObject {
+  return path === '' ? { index: true, element: <Navigate to={to} replace /> } : { path, element: <Navigate to={to} replace /> };
+}
+
+function layout(path: string, load: () => Promise<PageModule>, children: RouteObject[]): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load()).default }), children };
+}
+
+/** /project/{ref}/... */
+const projectRoutes: RouteObject[] = [
+  page(undefined, 'Project overview', () => import('./pages/project/home-page.tsx')),
+  page('building', 'Setting up project', () => import('./pages/project/building-page.tsx')),
+
+  notYet('editor', 'Table Editor'),
+  notYet('editor/:tableId', 'Table Editor'),
+
+  redirect('sql', '1'),
+  notYet('sql/new', 'SQL Editor'),
+  notYet('sql/templates', 'SQL Editor'),
+  notYet('sql/quickstarts', 'SQL Editor'),
+  notYet('sql/:id', 'SQL Editor'),
+
+  redirect('database', 'tables'),
+  notYet('database/tables', 'Tables'),
+  notYet('database/schemas', 'Schema Visualizer'),
+  notYet('database/triggers', 'Triggers'),
+  notYet('database/functions', 'Database Functions'),
+  notYet('database/extensions', 'Extensions'),
+  notYet('database/roles', 'Roles'),
+  notYet('database/replication', 'Replication'),
+  notYet('database/hooks', 'Webhooks'),
+  notYet('database/wrappers', 'Wrappers'),
+  notYet('database/backups/scheduled', 'Backups'),
+  notYet('database/migrations', 'Migrations'),
+  notYet('database/indexes', 'Indexes'),
+  notYet('database/types', 'Enumerated Types'),
+
+  redirect('auth', 'users'),
+  notYet('auth/users', 'Users'),
+  notYet('auth/policies', 'Policies'),
+  notYet('auth/providers', 'Auth Providers'),
+  notYet('auth/rate-limits', 'Rate Limits'),
+  notYet('auth/templates', 'Email Templates'),
+  notYet('auth/url-configuration', 'URL Configuration'),
+
+  redirect('storage', 'buckets'),
+  notYet('storage/buckets', 'Storage'),
+  notYet('storage/buckets/:bucketId', 'Storage'),
+  notYet('storage/policies', 'Storage Policies'),
+
+  notYet('functions', 'Edge Functions'),
+  redirect('realtime', 'inspector'),
+  notYet('realtime/inspector', 'Realtime Inspector'),
+
+  notYet('reports', 'Custom reports'),
+  notYet('reports/api-overview', 'API Gateway'),
+  notYet('reports/storage', 'Storage report'),
+  notYet('reports/database', 'Database report'),
+  notYet('reports/query-performance', 'Query Performance'),
+
+  notYet('branches', 'Branches'),
+
+  redirect('logs', 'explorer'),
+  notYet('logs/explorer', 'Logs Explorer'),
+  notYet('logs/explorer/saved', 'Saved queries'),
+  notYet('logs/explorer/recent', 'Recent queries'),
+  notYet('logs/explorer/templates', 'Query templates'),
+  notYet('logs/edge-logs', 'Kong API logs'),
+  notYet('logs/postgres-logs', 'Postgres logs'),
+  notYet('logs/postgrest-logs', 'PostgREST logs'),
+  notYet('logs/pooler-logs', 'Pooler logs'),
+  notYet('logs/auth-logs', 'Auth logs'),
+  notYet('logs/storage-logs', 'Storage logs'),
+  notYet('logs/realtime-logs', 'Realtime logs'),
+
+  // ?page=auth|users|tables-intro|rpc-intro, ?resource={table}, ?rpc={function}
+  notYet('api', 'API Docs'),
+  notYet('api/graphiql', 'GraphiQL'),
+
+  redirect('settings', 'general'),
+  page('settings/general', 'Project Settings', () => import('./pages/project/settings-general-page.tsx')),
+  notYet('settings/infrastructure', 'Infrastructure'),
+  notYet('settings/database', 'Database Settings'),
+  notYet('settings/api', 'API Settings'),
+  notYet('settings/auth', 'Auth Settings'),
+  notYet('settings/storage', 'Storage Settings'),
+  notYet('settings/functions', 'Edge Function Settings'),
+  notYet('settings/addons', 'Add-ons'),
+  redirect('settings/vault', 'secrets'),
+  notYet('settings/vault/secrets', 'Vault'),
+  notYet('settings/integrations', 'Integrations'),
+];
+
+/** /org/{slug}/... */
+const organizationRoutes: RouteObject[] = [
+  redirect('', 'general'),
+  page('general', 'Organization Settings', () => import('./pages/org/general-page.tsx')),
+  page('team', 'Team', () => import('./pages/org/team-page.tsx')),
+  notYet('integrations', 'Integrations'),
+  // ?panel=subscriptionPlan
+  notYet('billing', 'Billing'),
+  // ?projectRef={ref}
+  notYet('usage', 'Usage'),
+  page('invoices', 'Invoices', () => import('./pages/org/invoices-page.tsx')),
+  notYet('apps', 'OAuth Apps'),
+  page('audit', 'Audit Logs', () => import('./pages/org/audit-page.tsx')),
+  notYet('documents', 'Legal Documents'),
+];
+
+/** /account/... */
+const accountRoutes: RouteObject[] = [
+  redirect('', 'me'),
+  page('me', 'Preferences', () => import('./pages/account/me-page.tsx')),
+  notYet('tokens', 'Access Tokens'),
+  page('security', 'Security', () => import('./pages/account/security-page.tsx')),
+  page('audit', 'Audit logs', () => import('./pages/account/audit-page.tsx')),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <LoadingArea className="h-screen" />,
+    children: [
+      { index: true, element: <Navigate to="/projects" replace /> },
+      page('sign-in', 'Sign in', () => import('./pages/sign-in-page.tsx')),
+      page('sign-up', 'Sign up', () => import('./pages/sign-up-page.tsx')),
+      page('sign-in-mfa', 'Two-factor authentication', () => import('./pages/sign-in-mfa-page.tsx')),
+      {
+        element: <RequireSession />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          page('projects', 'Projects', () => import('./pages/projects-page.tsx')),
+          page('new', 'Create an organization', () => import('./pages/new-organization-page.tsx')),
+          page('new/:slug', 'Create a new project', () => import('./pages/new-project-page.tsx')),
+          { ...layout('project/:ref', () => import('./components/layouts/project-layout.tsx'), projectRoutes), errorElement: <RouteErrorPage /> },
+          { ...layout('org/:slug', () => import('./components/layouts/org-layout.tsx'), organizationRoutes), errorElement: <RouteErrorPage /> },
+          { ...layout('account', () => import('./components/layouts/account-layout.tsx'), accountRoutes), errorElement: <RouteErrorPage /> },
+          // ?category=&ref=&subject=&message=
+          page('support/new', 'Support', () => import('./pages/support-page.tsx')),
+        ],
+      },
+      page('*', 'Page not found', () => import('./pages/not-found-page.tsx')),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
