@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ControlContext } from '../../../control/context.ts';
 import * as projects from '../../../control/projects.ts';
+import { projectTypes } from '../../../control/typescript-types.ts';
 import { resourceWarnings } from '../../../control/usage.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { SessionVerifier } from '../../plugins/session.ts';
@@ -30,6 +31,9 @@ export function projectRoutes(app: FastifyInstance, ctx: ControlContext, verifie
     await projects.getProject(ctx, actor, params.ref);
     return { jwtSecretUpdateStatus: null };
   });
+  define('projectTypes', async ({ actor, params, query }) => ({
+    types: await projectTypes(ctx, actor, params.ref, query.included_schemas?.split(',').map((s) => s.trim()).filter(Boolean)),
+  }));
   define('projectSettings', ({ actor, params }) => projects.projectSettings(ctx, actor, params.ref));
   define('resourceWarnings', ({ actor }) => resourceWarnings(ctx, actor));
 }
