@@ -7,6 +7,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: more workers than that only thrash PGlite start-up.
     maxWorkers: 2,
-    reporters: ['default'],
+    reporters: ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]],
   },
 });

@@ -1,4 +1,62 @@
-import type { Endpoint } from './endpoints-base.ts';
+import { z } from 'zod';
+import { refSchema } from './common.ts';
+import { endpoint, type Endpoint } from './endpoints-base.ts';
+
+const refParams = z.object({ ref: refSchema });
+
+export const jwtSecretUpdateStatusSchema = z.object({
+  status: z.enum(['updating', 'updated', 'failed']),
+  progress: z.string().nullable(),
+  error: z.string().nullable(),
+  change_tracking_id: z.string(),
+});
+
+export const postgrestConfigSchema = z.object({
+  /** Comma-separated exposed schemas. */
+  db_schema: z.string(),
+  max_rows: z.number().int(),
+});
 
 /** Project data API settings endpoints (exposed schemas, max rows, JWT secret, custom hostname). */
-export const dataApiEndpoints = {} as const satisfies Record<string, Endpoint>;
+export const dataApiEndpoints = {
+  jwtSecretUpdateStatus: endpoint({
+    method: 'GET',
+    path: '/props/project/:ref/jwt-secret-update-status',
+    summary: 'JWT secret rotation status',
+    params: refParams,
+    response: z.object({ jwtSecretUpdateStatus: z.object({ meta: jwtSecretUpdateStatusSchema }).nullable() }),
+  }),
+  jwtSecretUpdate: endpoint({
+    method: 'POST',
+    path: '/projects/:ref/config/secrets/update-jwt-secret',
+    summary: 'Rotate the JWT secret (generated, or your own) and re-sign the API keys',
+    params: refParams,
+    body: z.object({ jwt_secret: z.string().min(32, 'The JWT secret must be at least 32 characters').max(512).optional() }),
+    response: z.object({ change_tracking_id: z.string() }),
+  }),
+  postgrestConfig: endpoint({
+    method: 'GET',
+    path: '/projects/:ref/config/postgrest',
+    summary: 'Data API settings: exposed schemas and max rows',
+    params: refParams,
+    response: postgrestConfigSchema,
+  }),
+  postgrestConfigUpdate: endpoint({
+    method: 'PATCH',
+    path: '/projects/:ref/config/postgrest',
+    summary: 'Change exposed schemas or max rows',
+    params: refParams,
+    body: z.object({
+      db_schema: z.string().max(2000).optional(),
+      max_rows: z.number().int().min(1, 'Max rows must be at least 1').max(1_000_000, 'Max rows can be at most 1,000,000').optional(),
+    }),
+    response: postgrestConfigSchema,
+  }),
+  customHostname: endpoint({
+    method: 'GET',
+    path: '/projects/:ref/custom-hostname',
+    summary: 'Custom hostname status (none can be configured on a self-hosted Plinth)',
+    params: refParams,
+    response: z.object({ status: z.string(), custom_hostname: z.string() }),
+  }),
+} as const satisfies Record<string, Endpoint>;

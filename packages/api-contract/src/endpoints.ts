@@ -83,7 +83,6 @@ export const endpoints = {
     response: z.object({ types: z.string() }),
   }),
   projectSettings: endpoint({ method: 'GET', path: '/props/project/:ref/settings', summary: 'Project settings and API keys', params: refParams, response: projectSettingsSchema }),
-  jwtSecretUpdateStatus: endpoint({ method: 'GET', path: '/props/project/:ref/jwt-secret-update-status', summary: 'JWT secret rotation status', params: refParams, response: z.object({ jwtSecretUpdateStatus: z.null() }) }),
   resourceWarnings: endpoint({ method: 'GET', path: '/projects-resource-warnings', summary: 'Resource warnings per project', response: z.array(z.object({ project: z.string(), is_readonly_mode_enabled: z.boolean(), disk_space: z.enum(['warning', 'critical']).nullable() })) }),
 
   supportTickets: endpoint({ method: 'GET', path: '/support/tickets', summary: "The caller's support tickets", response: z.array(supportTicketSchema) }),

@@ -45,6 +45,8 @@ export const errorCatalogue = {
   ticket_not_found: { status: 404, message: 'Support ticket not found.' },
   content_not_found: { status: 404, message: 'Content not found' },
   table_not_found: { status: 404, message: 'Table not found.' },
+  jwt_secret_update_in_progress: { status: 409, message: 'The JWT secret is already being updated.' },
+  custom_hostname_not_configured: { status: 400, message: 'This project has no custom hostname configuration.' },
   slug_taken: { status: 409, message: 'An organization with this slug already exists.' },
   already_member: { status: 409, message: 'This person is already a member of the organization.' },
   invitation_exists: { status: 409, message: 'This email address has already been invited.' },

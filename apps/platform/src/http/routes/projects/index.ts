@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../../../control/context.ts';
 import * as projects from '../../../control/projects.ts';
+import * as apiSettings from '../../../control/api-settings.ts';
 import { projectTypes } from '../../../control/typescript-types.ts';
 import { resourceWarnings } from '../../../control/usage.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
@@ -22,18 +24,23 @@ export function projectRoutes(app: FastifyInstance, ctx: ControlContext, verifie
   define('projectLive', async ({ actor, params }) => ({ live: await projects.isProjectLive(ctx, actor, params.ref) }));
   define('projectPause', ({ actor, params }) => projects.pauseProject(ctx, actor, params.ref));
   define('projectRestore', ({ actor, params }) => projects.restoreProject(ctx, actor, params.ref));
-  // Upgrades and JWT secret rotation are not built yet: nothing is in progress, which is the true answer.
+  // Upgrades are not built yet: nothing is in progress, which is the true answer.
   define('projectUpgradeStatus', async ({ actor, params }) => {
     await projects.getProject(ctx, actor, params.ref);
     return { databaseUpgradeStatus: null };
   });
-  define('jwtSecretUpdateStatus', async ({ actor, params }) => {
-    await projects.getProject(ctx, actor, params.ref);
-    return { jwtSecretUpdateStatus: null };
-  });
   define('projectTypes', async ({ actor, params, query }) => ({
     types: await projectTypes(ctx, actor, params.ref, query.included_schemas?.split(',').map((s) => s.trim()).filter(Boolean)),
   }));
+  define('jwtSecretUpdateStatus', ({ actor, params }) => apiSettings.jwtSecretUpdateStatus(ctx, actor, params.ref));
+  define('jwtSecretUpdate', ({ actor, params, body }) => apiSettings.updateJwtSecret(ctx, actor, params.ref, body.jwt_secret));
+  define('postgrestConfig', ({ actor, params }) => apiSettings.postgrestConfig(ctx, actor, params.ref));
+  define('postgrestConfigUpdate', ({ actor, params, body }) => apiSettings.updatePostgrestConfig(ctx, actor, params.ref, body));
+  // The spec reads a 400 naming "custom hostname configuration" as "no hostname configured".
+  define('customHostname', async ({ actor, params }) => {
+    await projects.getProject(ctx, actor, params.ref);
+    throw new PlinthError('custom_hostname_not_configured');
+  });
   define('projectSettings', ({ actor, params }) => projects.projectSettings(ctx, actor, params.ref));
   define('resourceWarnings', ({ actor }) => resourceWarnings(ctx, actor));
 }

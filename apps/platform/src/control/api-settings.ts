@@ -1,0 +1,106 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PlinthError } from '@plinth/errors';
+import { Action, Resource } from '@plinth/permissions';
+import { authorize } from './access.ts';
+import { recordAudit } from './audit.ts';
+import type { Actor, ControlContext } from './context.ts';
+import { signApiKey } from './project-keys.ts';
+import { accessProject, locationOf } from './project-rows.ts';
+
+export interface JwtSecretUpdateStatus {
+  status: 'updating' | 'updated' | 'failed';
+  progress: string | null;
+  error: string | null;
+  change_tracking_id: string;
+}
+
+export async function jwtSecretUpdateStatus(ctx: ControlContext, actor: Actor, ref: string): Promise<{ jwtSecretUpdateStatus: { meta: JwtSecretUpdateStatus } | null }> {
+  const { project } = await accessProject(ctx, actor, ref);
+  const { rows } = await ctx.db.query<{ jwt_update_status: JwtSecretUpdateStatus['status'] | null; jwt_update_progress: string | null; jwt_update_error: string | null; jwt_update_change_id: string | null }>(
+    'select jwt_update_status, jwt_update_progress, jwt_update_error, jwt_update_change_id from projects where id = $1',
+    [project.id],
+  );
+  const row = rows[0];
+  if (!row?.jwt_update_status || !row.jwt_update_change_id) return { jwtSecretUpdateStatus: null };
+  return {
+    jwtSecretUpdateStatus: {
+      meta: { status: row.jwt_update_status, progress: row.jwt_update_progress, error: row.jwt_update_error, change_tracking_id: row.jwt_update_change_id },
+    },
+  };
+}
+
+/**
+ * Rotates the project's JWT secret: generated, or the caller's own (at least 32 characters). The
+ * anon and service keys are re-signed with it in the same update, so from that moment every key
+ * and session signed with the old secret is rejected.
+ */
+export async function updateJwtSecret(ctx: ControlContext, actor: Actor, ref: string, requested: string | undefined): Promise<{ change_tracking_id: string }> {
+  const { project, role } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.UPDATE, Resource.SERVICE_API_KEYS);
+  if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active');
+  const changeId = randomUUID();
+  const started = await ctx.db.query(
+    `update projects set jwt_update_status = 'updating', jwt_update_progress = 'Generating new API keys', jwt_update_error = null, jwt_update_change_id = $2
+     where id = $1 and coalesce(jwt_update_status, '') <> 'updating'`,
+    [project.id, changeId],
+  );
+  if (started.affectedRows === 0) throw new PlinthError('jwt_secret_update_in_progress');
+  await recordAudit(ctx.db, actor, { action: 'project.jwt_secret_update', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
+  ctx.jobs.run(`jwt secret ${ref}`, async () => {
+    try {
+      const secret = requested ?? randomBytes(32).toString('base64url');
+      const [anonKey, serviceKey] = await Promise.all([signApiKey(secret, ref, 'anon'), signApiKey(secret, ref, 'service_role')]);
+      await ctx.db.query(
+        `update projects set jwt_secret_enc = $2, anon_key = $3, service_key_enc = $4,
+           jwt_update_status = 'updated', jwt_update_progress = 'Completed', jwt_update_error = null
+         where id = $1 and jwt_update_change_id = $5`,
+        [project.id, ctx.secrets.encrypt(secret), anonKey, ctx.secrets.encrypt(serviceKey), changeId],
+      );
+    } catch (error) {
+      await ctx.db.query(`update projects set jwt_update_status = 'failed', jwt_update_error = $2 where id = $1 and jwt_update_change_id = $3`, [
+        project.id,
+        error instanceof Error ? error.message : String(error),
+        changeId,
+      ]);
+      throw error;
+    }
+  });
+  return { change_tracking_id: changeId };
+}
+
+export interface PostgrestConfig {
+  db_schema: string;
+  max_rows: number;
+}
+
+export async function postgrestConfig(ctx: ControlContext, actor: Actor, ref: string): Promise<PostgrestConfig> {
+  const { project } = await accessProject(ctx, actor, ref);
+  const { rows } = await ctx.db.query<{ api_exposed_schemas: string[]; api_max_rows: number }>(
+    'select api_exposed_schemas, api_max_rows from projects where id = $1',
+    [project.id],
+  );
+  return { db_schema: rows[0].api_exposed_schemas.join(','), max_rows: rows[0].api_max_rows };
+}
+
+/** Exposed schemas must exist in the project's database; a typo would otherwise hide the whole API. */
+export async function updatePostgrestConfig(ctx: ControlContext, actor: Actor, ref: string, changes: Partial<{ db_schema: string; max_rows: number }>): Promise<PostgrestConfig> {
+  const { project, role } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.TENANT_SQL_ADMIN_WRITE, Resource.SQL);
+  let schemas: string[] | null = null;
+  if (changes.db_schema !== undefined) {
+    schemas = [...new Set(changes.db_schema.split(',').map((s) => s.trim()).filter(Boolean))];
+    if (schemas.length === 0) throw new PlinthError('validation_failed', 'db_schema: expose at least one schema');
+    if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active');
+    const db = await ctx.engine.project(locationOf(project));
+    const { rows } = await db.query<{ nspname: string }>('select nspname from pg_namespace where nspname = any($1::text[])', [schemas]);
+    const missing = schemas.filter((s) => !rows.some((r) => r.nspname === s));
+    if (missing.length > 0) throw new PlinthError('validation_failed', `db_schema: no such schema: ${missing.join(', ')}`);
+  }
+  await ctx.db.query('update projects set api_exposed_schemas = coalesce($2, api_exposed_schemas), api_max_rows = coalesce($3, api_max_rows) where id = $1', [
+    project.id,
+    schemas,
+    changes.max_rows ?? null,
+  ]);
+  await recordAudit(ctx.db, actor, { action: 'project.api_settings_update', organizationSlug: project.organization_slug, projectRef: ref, target: Object.keys(changes).join(', ') });
+  return postgrestConfig(ctx, actor, ref);
+}
