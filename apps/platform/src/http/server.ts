@@ -12,6 +12,7 @@ import { contentRoutes } from './routes/content/index.ts';
 import { dataPlaneRoutes } from './routes/data-plane/index.ts';
 import { organizationRoutes } from './routes/organizations/index.ts';
 import { pgMetaRoutes } from './routes/pg-meta/index.ts';
+import { plannedRoutes } from './routes/planned/index.ts';
 import { projectRoutes } from './routes/projects/index.ts';
 
 export interface ServerDependencies {
@@ -51,6 +52,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         accountRoutes(api, deps.control, deps.sessions);
         pgMetaRoutes(api, deps.control, deps.sessions);
         contentRoutes(api, deps.control, deps.sessions);
+        plannedRoutes(api);
       },
       { prefix },
     );

@@ -132,6 +132,7 @@ describe.each(ENGINES)('permissions and isolation on the %s engine', (engine) =>
       ['garbage JWT', new ApiClient(platform.url, 'abc.def.ghi').get('/api/projects'), 401, 'invalid_jwt'],
       ['oversized body', api.post('/api/organizations', { name: 'x'.repeat(2 * 1024 * 1024) }), 413, 'body_too_large'],
       ['unknown route', api.get('/api/nope'), 404, 'route_not_found'],
+      ['a feature not built yet', api.get('/api/platform/projects/abcdefghijabcdefghij/functions'), 501, 'not_implemented'],
       ['not JSON', api.request('POST', '/api/organizations', 'name=x', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type'],
     ];
     for (const [name, call, status, code] of cases) {
