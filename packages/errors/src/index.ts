@@ -55,6 +55,10 @@ export const errorCatalogue = {
   free_project_limit_reached: { status: 400, message: 'The free plan allows 2 active free projects per owner or administrator. Delete, pause or upgrade a project first.' },
   free_organization_limit_reached: { status: 400, message: 'You can be owner of at most 2 free organizations.' },
   project_not_active: { status: 409, message: 'The project is not in a state that allows this.' },
+  // data plane (the APIs a project's own apps call)
+  project_paused: { status: 503, message: 'The project is paused. Restore it from the dashboard to use its API.' },
+  project_unavailable: { status: 503, message: 'The project is not available right now. Try again in a moment.' },
+  invalid_api_key: { status: 401, message: 'Invalid API key' },
   confirmation_mismatch: { status: 400, message: 'Value entered does not match.' },
   // database management (pg-meta): Postgres' own message is passed through for the studio's toasts
   database_error: { status: 400, message: 'The database reported an error.' },

@@ -1,27 +1,37 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BookOpen } from 'lucide-react';
+import { useLocation, useParams } from 'react-router';
 import { Button } from '../ui/button.tsx';
-import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
+import { Dialog, DialogTrigger } from '../ui/dialog.tsx';
+import { LoadingArea } from '../ui/spinner.tsx';
+import { WideDialogContent } from '../ui/wide-dialog.tsx';
+import { START, type DocsLocation } from '../../features/api-docs/docs-location.ts';
 
-/** The header's 'API Docs' button. The docs dialog itself arrives in a later release. */
+// The docs are their own chunk: the header button must not pull them into every project page.
+const ApiDocsView = lazy(async () => ({ default: (await import('../../features/api-docs/api-docs-view.tsx')).ApiDocsView }));
+
+/** The header's 'API Docs' button and its extra-large docs dialog. */
 export function ApiDocsButton() {
+  const { ref = '' } = useParams();
+  const { pathname } = useLocation();
+  const [isOpen, setIsOpen] = useState(false);
+  // Where the reader was is kept between openings, like a book left open.
+  const [location, setLocation] = useState<DocsLocation>(START);
+  // A link inside the docs (GraphiQL) leaves the page: the dialog goes with it.
+  useEffect(() => setIsOpen(false), [pathname]);
+
   return (
-    <Dialog>
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="outline" icon={<BookOpen className="size-3.5" />}>
+        <Button size="sm" variant="outline" icon={<BookOpen className="size-3.5" />} data-testid="api-docs-button">
           API Docs
         </Button>
       </DialogTrigger>
-      <DialogContent title="API Docs" size="xl" testId="api-docs-dialog">
-        <div className="flex flex-col items-center justify-center py-12 text-center">
-          <div className="mb-4 flex size-11 items-center justify-center rounded-full bg-surface-3 text-fg-muted">
-            <BookOpen className="size-5" aria-hidden />
-          </div>
-          <p className="text-sm font-medium text-fg">The API docs are not available yet in Plinth.</p>
-          <p className="mt-1.5 max-w-md text-sm text-fg-muted">
-            Your project already speaks the supabase-js v2 wire API. Its URL and anon key are on the project home page.
-          </p>
-        </div>
-      </DialogContent>
+      <WideDialogContent title="API Docs" testId="api-docs-dialog">
+        <Suspense fallback={<LoadingArea label="Loading API docs" />}>
+          <ApiDocsView projectRef={ref} location={location} onNavigate={setLocation} />
+        </Suspense>
+      </WideDialogContent>
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { menuSectionOf, projectMenu } from './project-menus.ts';
 import { ResourceWarningBanner } from './resource-warning-banner.tsx';
 import { useProjectQuery } from '../../data/projects/project-query.ts';
 import { useOrganization } from '../../data/organizations/organizations-query.ts';
+import { useDatabaseMenuFlags } from '../../data/extensions/extensions-query.ts';
 import { ProjectMainArea } from '../../features/lifecycle/project-main-area.tsx';
 import { ProjectStatusBadge } from '../../features/projects/status-badge.tsx';
 import { ErrorPage } from '../../features/errors/error-page.tsx';
@@ -24,8 +25,9 @@ export function ProjectLayout() {
   const features = Object.fromEntries(ALL_FEATURES.map((feature) => [feature, hasFeature(organization?.role, feature)])) as Record<Feature, boolean>;
   const pathAfterRef = pathname.slice(`/project/${ref}`.length);
   const section = menuSectionOf(pathAfterRef);
+  const extensionFlags = useDatabaseMenuFlags(ref, section === 'database');
   const menu = section
-    ? projectMenu(section, { ref, slug, features, hasNetworkExtension: false, hasWrappersExtension: false, isSavedLogsEnabled: false })
+    ? projectMenu(section, { ref, slug, features, ...extensionFlags, isSavedLogsEnabled: false })
     : null;
 
   return (

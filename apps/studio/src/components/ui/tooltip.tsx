@@ -38,7 +38,7 @@ export function DisabledTooltip({ content, isDisabled, children }: { content: Re
   if (!isDisabled) return <>{children}</>;
   return (
     <Tooltip content={content}>
-      <span tabIndex={0} className="inline-flex" aria-label={typeof content === 'string' ? content : undefined}>
+      <span tabIndex={0} className="inline-flex [&_button:disabled]:pointer-events-none" aria-label={typeof content === 'string' ? content : undefined}>
         {children}
       </span>
     </Tooltip>

@@ -1,0 +1,74 @@
+/**
+ * `{ref}` -> the project's live database and API settings. Resolutions are cached for a second, so a
+ * request does not read the platform database each time, yet a pause or delete takes effect at once
+ * for new requests within that second. A project that is not ACTIVE_HEALTHY is never opened.
+ */
+import { PlinthError } from '@plinth/errors';
+import type { ControlContext } from '../../control/context.ts';
+import { locationOf, projectRowByRef, type ProjectRow } from '../../control/project-rows.ts';
+import type { Database } from '../../engines/types.ts';
+import { TokenVerifier } from './tokens.ts';
+
+export interface ProjectHandle {
+  ref: string;
+  db: Database;
+  jwtSecret: string;
+  tokens: TokenVerifier;
+  exposedSchemas: string[];
+  maxRows: number | null;
+}
+
+type ApiRow = ProjectRow & { api_exposed_schemas?: string[] | string | null; api_max_rows?: number | null };
+
+const TTL_MS = 1000;
+const DEFAULT_SCHEMAS = ['public', 'graphql_public'];
+
+/** A text[] arrives as an array from both engines; tolerate its literal form just in case. */
+function schemasOf(value: ApiRow['api_exposed_schemas']): string[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((s) => s.replace(/^"|"$/g, ''));
+  return DEFAULT_SCHEMAS;
+}
+
+export class ProjectDirectory {
+  private readonly entries = new Map<string, { expires: number; handle: Promise<ProjectHandle> }>();
+
+  constructor(private readonly ctx: ControlContext) {}
+
+  resolve(ref: string): Promise<ProjectHandle> {
+    const now = Date.now();
+    const entry = this.entries.get(ref);
+    if (entry && entry.expires > now) return entry.handle;
+    const previous = entry?.handle.catch(() => null) ?? Promise.resolve(null);
+    const handle = previous.then((old) => this.load(ref, old));
+    this.entries.set(ref, { expires: now + TTL_MS, handle });
+    // A failed resolution is not cached: the next request asks again.
+    handle.catch(() => {
+      if (this.entries.get(ref)?.handle === handle) this.entries.delete(ref);
+    });
+    return handle;
+  }
+
+  /** Forgets a project (its database failed, or its settings changed); the next request re-reads it. */
+  invalidate(ref: string): void {
+    this.entries.delete(ref);
+  }
+
+  private async load(ref: string, old: ProjectHandle | null): Promise<ProjectHandle> {
+    const row = /^[a-z]{20}$/.test(ref) ? ((await projectRowByRef(this.ctx.db, ref)) as ApiRow | undefined) : undefined;
+    if (!row) throw new PlinthError('project_not_found');
+    if (row.status === 'INACTIVE' || row.status === 'PAUSING') throw new PlinthError('project_paused');
+    if (row.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_unavailable', `The project is not available right now (status ${row.status}). Try again in a moment.`);
+    const db = await this.ctx.engine.project(locationOf(row));
+    // Decrypting is cheap (once a second per busy project); verified tokens are kept while it is unchanged.
+    const jwtSecret = this.ctx.secrets.decrypt(row.jwt_secret_enc);
+    return {
+      ref,
+      db,
+      jwtSecret,
+      tokens: old && old.jwtSecret === jwtSecret ? old.tokens : new TokenVerifier(jwtSecret),
+      exposedSchemas: schemasOf(row.api_exposed_schemas),
+      maxRows: row.api_max_rows ?? null,
+    };
+  }
+}

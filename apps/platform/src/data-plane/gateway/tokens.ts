@@ -1,0 +1,73 @@
+/**
+ * Verifies the JWTs a request carries (apikey, Authorization: Bearer) with the project's secret
+ * (HS256), remembering verified tokens: the anon key arrives with nearly every request.
+ */
+import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { PostgrestError } from '@plinth/postgrest';
+
+export interface Caller {
+  role: string;
+  claims: Record<string, unknown>;
+}
+
+const CACHE_LIMIT = 1000;
+const WWW_AUTHENTICATE = 'www-authenticate';
+
+function jwtError(message: string, hint: string | null = null): PostgrestError {
+  return new PostgrestError(401, 'PGRST301', message, null, hint, {
+    [WWW_AUTHENTICATE]: `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+  });
+}
+
+export class TokenVerifier {
+  private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: JWTPayload; exp: number }>();
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** The claims of a valid token; a PGRST301 error (401) for a malformed, forged or expired one. */
+  async verify(token: string): Promise<JWTPayload> {
+    const now = Date.now() / 1000;
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.exp > now) return hit.claims;
+      this.verified.delete(token);
+    }
+    const parts = token.split('.').length;
+    if (parts !== 3) throw jwtError(`Expected 3 parts in JWT; got ${parts}`);
+    let claims: JWTPayload;
+    try {
+      claims = (await jwtVerify(token, this.key, { algorithms: ['HS256'] })).payload;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw jwtError('JWT expired');
+      if (error instanceof errors.JWSSignatureVerificationFailed) throw jwtError('JWSError JWSInvalidSignature');
+      throw jwtError('JWSError (CompactDecodeError Invalid JWT)');
+    }
+    if (this.verified.size >= CACHE_LIMIT) this.verified.clear();
+    this.verified.set(token, { claims, exp: typeof claims.exp === 'number' ? claims.exp : Infinity });
+    return claims;
+  }
+
+  /**
+   * The caller of a request: the Bearer token's claims, else the apikey's, else anon. An apikey that
+   * is present must be valid even when a Bearer token decides the role (as Supabase's gateway does).
+   */
+  async caller(headers: { apikey?: string | string[]; authorization?: string | string[] }): Promise<Caller> {
+    const apikey = typeof headers.apikey === 'string' && headers.apikey !== '' ? headers.apikey : null;
+    const match = typeof headers.authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization) : null;
+    if (apikey) {
+      try {
+        await this.verify(apikey);
+      } catch {
+        throw jwtError('Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
+      }
+    }
+    const token = match?.[1] ?? apikey;
+    if (!token) return { role: 'anon', claims: { role: 'anon' } };
+    const claims = await this.verify(token);
+    const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
+    return { role, claims: claims as Record<string, unknown> };
+  }
+}

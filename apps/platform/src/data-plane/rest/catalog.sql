@@ -1,0 +1,88 @@
+-- The schema cache of one project: tables, views, columns, keys, foreign keys and functions of the
+-- exposed schemas ($1), as one JSON document. Runs with search_path = pg_catalog, so type names come
+-- out schema-qualified unless built in, and can be used verbatim as casts.
+with rels as (
+  select c.oid, n.nspname as schema, c.relname as name, c.relkind,
+         pg_catalog.obj_description(c.oid, 'pg_class') as description,
+         pg_catalog.pg_relation_is_updatable(c.oid, true) as updatable_mask
+  from pg_catalog.pg_class c
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+),
+cols as (
+  select a.attrelid, a.attnum,
+    pg_catalog.json_build_object(
+      'name', a.attname,
+      'castType', pg_catalog.format_type(case when t.typtype = 'd' then t.typbasetype else a.atttypid end, null),
+      'declaredType', pg_catalog.format_type(a.atttypid, null),
+      'category', coalesce(bt.typcategory, t.typcategory),
+      'nullable', not a.attnotnull,
+      'defaultSql', case
+        when a.attidentity <> '' then pg_catalog.format('nextval(%L::regclass)', pg_catalog.pg_get_serial_sequence(a.attrelid::regclass::text, a.attname))
+        when a.attgenerated <> '' then null
+        else pg_catalog.pg_get_expr(d.adbin, d.adrelid) end,
+      'description', pg_catalog.col_description(a.attrelid, a.attnum),
+      'enumValues', (select pg_catalog.json_agg(e.enumlabel order by e.enumsortorder) from pg_catalog.pg_enum e
+                     where e.enumtypid = case when t.typtype = 'd' then t.typbasetype else a.atttypid end),
+      'maxLength', case when a.atttypmod > 4 and t.typname in ('varchar', 'bpchar') then a.atttypmod - 4 end
+    ) as col
+  from pg_catalog.pg_attribute a
+  join pg_catalog.pg_type t on t.oid = a.atttypid
+  left join pg_catalog.pg_type bt on bt.oid = t.typbasetype
+  left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+  where a.attnum > 0 and not a.attisdropped and a.attrelid in (select oid from rels)
+),
+keys as (
+  select con.conrelid, con.contype,
+    (select pg_catalog.array_agg(a.attname order by k.i) from pg_catalog.unnest(con.conkey) with ordinality as k(attnum, i)
+     join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as columns
+  from pg_catalog.pg_constraint con
+  where con.contype in ('p', 'u') and con.conrelid in (select oid from rels)
+),
+fks as (
+  select con.conname as name, n.nspname as schema, c.relname as "table", fn.nspname as "refSchema", fc.relname as "refTable",
+    (select pg_catalog.array_agg(a.attname order by k.i) from pg_catalog.unnest(con.conkey) with ordinality as k(attnum, i)
+     join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as columns,
+    (select pg_catalog.array_agg(a.attname order by k.i) from pg_catalog.unnest(con.confkey) with ordinality as k(attnum, i)
+     join pg_catalog.pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum) as "refColumns"
+  from pg_catalog.pg_constraint con
+  join pg_catalog.pg_class c on c.oid = con.conrelid join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  join pg_catalog.pg_class fc on fc.oid = con.confrelid join pg_catalog.pg_namespace fn on fn.oid = fc.relnamespace
+  where con.contype = 'f' and (n.nspname = any($1::text[]) or fn.nspname = any($1::text[]))
+),
+fns as (
+  select p.oid, n.nspname as schema, p.proname as name, p.proretset, p.provolatile, p.pronargs, p.pronargdefaults,
+    p.proargnames, p.proargmodes, p.provariadic,
+    coalesce(p.proallargtypes, p.proargtypes::oid[]) as alltypes,
+    rt.typtype as ret_typtype, rt.typrelid as ret_relid, p.prorettype,
+    pg_catalog.obj_description(p.oid, 'pg_proc') as description
+  from pg_catalog.pg_proc p
+  join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+  join pg_catalog.pg_type rt on rt.oid = p.prorettype
+  where n.nspname = any($1::text[]) and p.prokind = 'f'
+)
+select pg_catalog.json_build_object(
+  'relations', (select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+      'schema', r.schema, 'name', r.name, 'relkind', r.relkind, 'description', r.description,
+      'updatableMask', r.updatable_mask,
+      'columns', (select coalesce(pg_catalog.json_agg(c.col order by c.attnum), '[]') from cols c where c.attrelid = r.oid),
+      'primaryKey', (select k.columns from keys k where k.conrelid = r.oid and k.contype = 'p'),
+      'uniqueKeys', (select coalesce(pg_catalog.json_agg(k.columns), '[]') from keys k where k.conrelid = r.oid and k.contype = 'u')
+    )), '[]') from rels r),
+  'foreignKeys', (select coalesce(pg_catalog.json_agg(f), '[]') from fks f),
+  'functions', (select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+      'schema', f.schema, 'name', f.name, 'isSetof', f.proretset, 'volatility', f.provolatile,
+      'argNames', f.proargnames, 'argModes', f.proargmodes, 'nargs', f.pronargs, 'nargDefaults', f.pronargdefaults,
+      'isVariadic', f.provariadic <> 0,
+      'argTypes', (select pg_catalog.array_agg(pg_catalog.format_type(t, null) order by i) from pg_catalog.unnest(f.alltypes) with ordinality as x(t, i)),
+      'returnType', pg_catalog.format_type(f.prorettype, null),
+      'returnTyptype', f.ret_typtype,
+      'returnRelation', (select pg_catalog.json_build_object('schema', n.nspname, 'name', c.relname, 'relkind', c.relkind)
+                         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where c.oid = f.ret_relid),
+      'returnAttributes', (select pg_catalog.json_agg(pg_catalog.json_build_object('name', a.attname, 'type', pg_catalog.format_type(a.atttypid, null)) order by a.attnum)
+                           from pg_catalog.pg_attribute a where a.attrelid = f.ret_relid and a.attnum > 0 and not a.attisdropped),
+      'description', f.description
+    )), '[]') from fns f),
+  'roles', (select coalesce(pg_catalog.json_agg(r.rolname), '[]') from pg_catalog.pg_roles r
+            where pg_catalog.pg_has_role('authenticator', r.oid, 'MEMBER') and not r.rolsuper)
+) as cache

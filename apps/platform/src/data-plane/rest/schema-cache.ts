@@ -1,0 +1,80 @@
+/**
+ * The schema cache of one project database: loaded on first use (installing the runner too), reloaded
+ * when a request names something it does not know (a table created since), at most a few times a
+ * second, and on demand after DDL (invalidateSchemaCache).
+ */
+import { indexSchema, type SchemaIndex } from '@plinth/postgrest';
+import type { Database } from '../../engines/types.ts';
+import { loadCatalog } from './catalog.ts';
+import { installRunner } from './runner.ts';
+
+export interface LoadedSchema {
+  index: SchemaIndex;
+  roles: Set<string>;
+}
+
+/** Misses arriving faster than this share one reload: unknown names must not become a reload storm. */
+const MIN_RELOAD_INTERVAL_MS = 250;
+
+export class SchemaCache {
+  private current: Promise<LoadedSchema> | null = null;
+  private loadStartedAt = 0;
+  private reloading: Promise<LoadedSchema> | null = null;
+
+  constructor(private readonly db: Database, private readonly schemas: string[]) {}
+
+  get(): Promise<LoadedSchema> {
+    if (!this.current) this.current = this.load(true);
+    return this.current;
+  }
+
+  /** A fresh load; callers arriving while one is pending share it. */
+  reload(): Promise<LoadedSchema> {
+    if (this.reloading) return this.reloading;
+    const wait = Math.max(0, this.loadStartedAt + MIN_RELOAD_INTERVAL_MS - Date.now());
+    this.reloading = new Promise<void>((resolve) => setTimeout(resolve, wait))
+      .then(() => this.load(false))
+      .then((loaded) => {
+        this.current = Promise.resolve(loaded);
+        return loaded;
+      })
+      .finally(() => {
+        this.reloading = null;
+      });
+    return this.reloading;
+  }
+
+  invalidate(): void {
+    this.current = null;
+  }
+
+  private async load(isFirst: boolean): Promise<LoadedSchema> {
+    this.loadStartedAt = Date.now();
+    try {
+      if (isFirst) await installRunner(this.db);
+      const { data, roles } = await loadCatalog(this.db, this.schemas);
+      return { index: indexSchema(data), roles };
+    } catch (error) {
+      // A failed first load is retried by the next request rather than cached.
+      if (isFirst) this.current = null;
+      throw error;
+    }
+  }
+}
+
+const caches = new WeakMap<Database, Map<string, SchemaCache>>();
+
+/** One cache per database object and exposed-schema list (a changed list is a different API). */
+export function schemaCacheFor(db: Database, schemas: string[]): SchemaCache {
+  let byList = caches.get(db);
+  if (!byList) caches.set(db, (byList = new Map()));
+  const key = schemas.join('\u0000');
+  let cache = byList.get(key);
+  if (!cache) byList.set(key, (cache = new SchemaCache(db, schemas)));
+  return cache;
+}
+
+/** Drops every cached schema of this database: call after DDL made through the platform. */
+export function invalidateSchemaCache(db: Database): void {
+  for (const cache of caches.get(db)?.values() ?? []) cache.invalidate();
+}

@@ -1,0 +1,96 @@
+/**
+ * One REST request against one project: plan it with the schema cache (reloading the cache once when
+ * it may be stale), run it through the runner as the caller's role, present the result.
+ */
+import { planRequest, presentResult, PostgrestError, type ApiRequest, type HttpResult, type StatementPlan } from '@plinth/postgrest';
+import { DatabaseError } from '../../engines/database-error.ts';
+import type { Database } from '../../engines/types.ts';
+import { STALE_CACHE_CODES, toPostgrestError } from './errors.ts';
+import { openApiDocument } from './openapi.ts';
+import { runStatement, type RunContext } from './runner.ts';
+import { schemaCacheFor, type LoadedSchema } from './schema-cache.ts';
+
+export interface RestProject {
+  db: Database;
+  exposedSchemas: string[];
+  maxRows: number | null;
+  /** Public base URL of this API, for the OpenAPI document. */
+  baseUrl: string;
+}
+
+export interface RestCaller {
+  role: string;
+  claims: Record<string, unknown>;
+}
+
+export interface RestRequest extends ApiRequest {
+  /** Path inside /rest/v1, e.g. /todos (request.path). */
+  path: string;
+  /** Every request header, lower-cased names (request.headers). */
+  allHeaders: Record<string, string>;
+}
+
+export interface RestHooks {
+  /** The database failed in a way that is not a SQL error (closed by a pause, unreachable). */
+  onDatabaseLost(): void;
+  log(error: unknown): void;
+}
+
+const CLAIM_NAME = /^[A-Za-z0-9_]+$/;
+
+function settingsFor(request: RestRequest, caller: RestCaller, schema: string): Record<string, string> {
+  const settings: Record<string, string> = {
+    search_path: [...new Set([schema, 'public', 'extensions'])].map((s) => `"${s.replace(/"/g, '""')}"`).join(', '),
+    'request.jwt.claims': JSON.stringify(caller.claims),
+    'request.headers': JSON.stringify(request.allHeaders),
+    'request.method': request.method.toUpperCase(),
+    'request.path': request.path,
+  };
+  // The settings older PostgREST versions set, one per claim, still read by some policies.
+  for (const [name, value] of Object.entries(caller.claims)) {
+    if (CLAIM_NAME.test(name)) settings[`request.jwt.claim.${name}`] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return settings;
+}
+
+function checkRole(loaded: LoadedSchema, role: string): void {
+  if (!loaded.roles.has(role)) {
+    throw new PostgrestError(role === 'anon' ? 401 : 403, '42501', `permission denied to set role "${role}"`);
+  }
+}
+
+export async function handleRestRequest(project: RestProject, caller: RestCaller, request: RestRequest, hooks: RestHooks): Promise<HttpResult> {
+  const cache = schemaCacheFor(project.db, project.exposedSchemas);
+  const isAuthenticated = caller.role !== 'anon';
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const loaded = await cache.get();
+      checkRole(loaded, caller.role);
+      const plan = planRequest(request, { exposedSchemas: project.exposedSchemas, maxRows: project.maxRows }, loaded.index);
+      if (plan.kind === 'openapi') {
+        const document = await openApiDocument(project.db, loaded.index, plan.schema, caller.role, project.baseUrl);
+        return { status: 200, headers: { 'content-type': 'application/openapi+json; charset=utf-8' }, body: JSON.stringify(document) };
+      }
+      const result = await run(project.db, plan, { role: caller.role, settings: settingsFor(request, caller, plan.schema) }, hooks);
+      return presentResult(plan.presentation, result);
+    } catch (error) {
+      const isStale = (error instanceof PostgrestError && error.isCacheMiss) || (error instanceof DatabaseError && STALE_CACHE_CODES.has(error.code));
+      if (attempt === 0 && isStale) {
+        await cache.reload();
+        continue;
+      }
+      throw toPostgrestError(error, isAuthenticated, hooks.log);
+    }
+  }
+}
+
+async function run(db: Database, plan: StatementPlan, context: RunContext, hooks: RestHooks) {
+  try {
+    return await runStatement(db, plan, context);
+  } catch (error) {
+    if (error instanceof DatabaseError) throw error;
+    hooks.onDatabaseLost();
+    hooks.log(error);
+    throw new PostgrestError(503, 'PGRST001', 'Database client error. The project database is not reachable right now.');
+  }
+}

@@ -1,0 +1,41 @@
+/** Shared set-up of the studio's browser tests: the built studio, a real platform, Debian Chromium. */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const STUDIO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export async function ensureStudioBuilt(): Promise<void> {
+  // `npm test` builds the studio first; building here keeps `vitest run apps/studio/e2e` self-sufficient.
+  if (existsSync(`${STUDIO_ROOT}/dist/index.html`)) return;
+  const { build } = await import('vite');
+  await build({ root: STUDIO_ROOT, logLevel: 'warn' });
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Signs in through the studio's own form and lands on `returnTo`. */
+export async function signInThroughUi(page: Page, email: string, password: string, returnTo: string): Promise<void> {
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('Email').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    throw new Error(`The sign-in form did not appear at ${page.url()}: ${(await page.content()).slice(0, 2000)}`, { cause: error });
+  });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === returnTo.split('?')[0]);
+}

@@ -1,0 +1,149 @@
+/**
+ * What the planner knows of a database: loaded by the caller from the catalogs (this package does no
+ * I/O) and indexed once per load by `indexSchema`.
+ */
+export interface Column {
+  name: string;
+  /** SQL type to cast bound values to: the base type of a domain, schema-qualified unless builtin. */
+  castType: string;
+  /** Type as declared (domains by name), for the OpenAPI document. */
+  declaredType: string;
+  /** pg_type.typcategory: N numeric, B boolean, A array, S string, U user ... */
+  category: string;
+  nullable: boolean;
+  /** Default expression from the catalog, null when there is none. */
+  defaultSql: string | null;
+  description: string | null;
+  enumValues: string[] | null;
+  maxLength: number | null;
+}
+
+export interface Relation {
+  schema: string;
+  name: string;
+  kind: 'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table' | 'function_result';
+  columns: Column[];
+  primaryKey: string[];
+  uniqueKeys: string[][];
+  description: string | null;
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+}
+
+export interface ForeignKey {
+  name: string;
+  schema: string;
+  table: string;
+  columns: string[];
+  refSchema: string;
+  refTable: string;
+  refColumns: string[];
+}
+
+export interface FunctionArg {
+  name: string;
+  castType: string;
+  hasDefault: boolean;
+  isVariadic: boolean;
+}
+
+export interface DbFunction {
+  schema: string;
+  name: string;
+  args: FunctionArg[];
+  isSetof: boolean;
+  /** scalar: one value per row; composite: rows with columns; void: nothing. */
+  returnKind: 'scalar' | 'composite' | 'void';
+  returnType: string;
+  /** For a composite result: the table or view it is the row type of, when there is one. */
+  returnRelation: { schema: string; name: string } | null;
+  /** For a composite result: its columns (OUT/TABLE parameters or the composite type's attributes). */
+  returnColumns: Column[];
+  volatility: 'immutable' | 'stable' | 'volatile';
+  description: string | null;
+}
+
+export interface SchemaData {
+  relations: Relation[];
+  foreignKeys: ForeignKey[];
+  functions: DbFunction[];
+}
+
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+
+/** One way to embed `target` from `source`. Column pairs are (source column, target column). */
+export interface Relationship {
+  cardinality: Cardinality;
+  source: Relation;
+  target: Relation;
+  constraint: string;
+  /** Direct: source.col = target.col pairs. */
+  pairs: [string, string][];
+  /** Many-to-many: the junction table and its pairs to each side (junction column, side column). */
+  junction: { relation: Relation; constraint: string; sourcePairs: [string, string][]; targetPairs: [string, string][] } | null;
+}
+
+export interface SchemaIndex {
+  relation(schema: string, name: string): Relation | undefined;
+  functions(schema: string, name: string): DbFunction[];
+  relationshipsFrom(relation: Relation): Relationship[];
+  relations: Relation[];
+  allFunctions: DbFunction[];
+  foreignKeys: ForeignKey[];
+}
+
+const key = (schema: string, name: string) => `${schema}\u0000${name}`;
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
+const pairs = (left: string[], right: string[]): [string, string][] => left.map((c, i) => [c, right[i]]);
+
+function isUnique(relation: Relation, columns: string[]): boolean {
+  return sameSet(relation.primaryKey, columns) || relation.uniqueKeys.some((u) => sameSet(u, columns));
+}
+
+export function indexSchema(data: SchemaData): SchemaIndex {
+  const relations = new Map(data.relations.map((r) => [key(r.schema, r.name), r]));
+  const functions = new Map<string, DbFunction[]>();
+  for (const fn of data.functions) {
+    const k = key(fn.schema, fn.name);
+    functions.set(k, [...(functions.get(k) ?? []), fn]);
+  }
+  const rels = new Map<Relation, Relationship[]>();
+  const push = (r: Relationship) => rels.set(r.source, [...(rels.get(r.source) ?? []), r]);
+  const resolved = data.foreignKeys
+    .map((fk) => ({ fk, from: relations.get(key(fk.schema, fk.table)), to: relations.get(key(fk.refSchema, fk.refTable)) }))
+    .filter((x): x is { fk: ForeignKey; from: Relation; to: Relation } => !!x.from && !!x.to);
+  for (const { fk, from, to } of resolved) {
+    const oneToOne = isUnique(from, fk.columns);
+    push({ cardinality: oneToOne ? 'one-to-one' : 'many-to-one', source: from, target: to, constraint: fk.name, pairs: pairs(fk.columns, fk.refColumns), junction: null });
+    push({ cardinality: oneToOne ? 'one-to-one' : 'one-to-many', source: to, target: from, constraint: fk.name, pairs: pairs(fk.refColumns, fk.columns), junction: null });
+  }
+  // Many-to-many: a junction table whose two foreign keys are both part of its primary key.
+  const byJunction = new Map<Relation, typeof resolved>();
+  for (const r of resolved) {
+    if (r.fk.columns.every((c) => r.from.primaryKey.includes(c))) byJunction.set(r.from, [...(byJunction.get(r.from) ?? []), r]);
+  }
+  for (const [junction, fks] of byJunction) {
+    for (const a of fks) {
+      for (const b of fks) {
+        if (a === b) continue;
+        push({
+          cardinality: 'many-to-many', source: a.to, target: b.to, constraint: b.fk.name, pairs: [],
+          junction: { relation: junction, constraint: a.fk.name, sourcePairs: pairs(a.fk.columns, a.fk.refColumns), targetPairs: pairs(b.fk.columns, b.fk.refColumns) },
+        });
+      }
+    }
+  }
+  return {
+    relation: (schema, name) => relations.get(key(schema, name)),
+    functions: (schema, name) => functions.get(key(schema, name)) ?? [],
+    relationshipsFrom: (relation) => rels.get(relation) ?? [],
+    relations: data.relations,
+    allFunctions: data.functions,
+    foreignKeys: data.foreignKeys,
+  };
+}
+
+export function columnOf(relation: Relation, name: string): Column | undefined {
+  return relation.columns.find((c) => c.name === name);
+}
