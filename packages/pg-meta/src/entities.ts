@@ -3,7 +3,7 @@
  * materialized views, foreign tables and partitioned tables of a schema, one page plus the count.
  */
 import { z } from 'zod';
-import { listQuery, nameListSchema } from './filters.ts';
+import { CLASS_COMMENT_JOIN, listQuery, nameListSchema } from './filters.ts';
 import { pagedRows, Params, type Queryable } from './queryable.ts';
 import { relationMatchSql } from './tables.ts';
 
@@ -44,9 +44,9 @@ export async function listEntities(db: Queryable, raw: EntityListOptions = {}): 
     match: relationMatchSql('rpvmf', options, params),
     order: options.sort === 'grouped-alphabetical' ? `${GROUP_SQL}, name, schema_name` : 'name, schema_name',
     detail: (row) => `select c.oid::int8 as id, n.nspname as schema, c.relname as name, ${TYPE_SQL} as type,
-        obj_description(c.oid, 'pg_class') as comment,
+        cd.description as comment,
         case when c.relkind in ('r', 'p') then c.relrowsecurity end as rls_enabled
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.oid = ${row}.id`,
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace ${CLASS_COMMENT_JOIN} where c.oid = ${row}.id`,
     params,
     limit: options.limit,
     offset: options.offset,

@@ -40,3 +40,9 @@ export function listConditions(options: ListOptions, params: Params, columns: { 
 export function pageOf(options: ListOptions): { limit: number | null; offset: number } {
   return { limit: options.limit ?? null, offset: options.offset ?? 0 };
 }
+
+/**
+ * The comment of pg_class row `c`, as a join: obj_description() is a SQL function call per row,
+ * measurably slower on PGlite for a page of 100 tables than one index lookup.
+ */
+export const CLASS_COMMENT_JOIN = `left join pg_description cd on cd.objoid = c.oid and cd.classoid = 'pg_class'::regclass and cd.objsubid = 0`;

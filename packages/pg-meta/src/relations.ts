@@ -1,7 +1,7 @@
 /** What views, materialized views and foreign tables share: a pg_class row, its comment and columns. */
 import { PlinthError } from '@plinth/errors';
 import { columnsJsonSql } from './columns.ts';
-import { type ListOptions } from './filters.ts';
+import { CLASS_COMMENT_JOIN, type ListOptions } from './filters.ts';
 import { ident, nullableLiteral, qualified } from './identifiers.ts';
 import { jsonRow, pagedRows, Params, type Page, type Queryable } from './queryable.ts';
 import { relationMatchSql } from './tables.ts';
@@ -13,9 +13,9 @@ export const RELATION_KEYWORD: Record<RelationKind, string> = { v: 'VIEW', m: 'M
 const LABEL: Record<RelationKind, string> = { v: 'View', m: 'Materialized view', f: 'Foreign table' };
 
 function detailSql(kind: RelationKind, relid: string, extra: string, includeColumns: boolean): string {
-  return `select c.oid::int8 as id, n.nspname as schema, c.relname as name, obj_description(c.oid, 'pg_class') as comment
+  return `select c.oid::int8 as id, n.nspname as schema, c.relname as name, cd.description as comment
       ${extra ? `, ${extra}` : ''}${includeColumns ? `, ${columnsJsonSql('c.oid')} as columns` : ''}
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace ${CLASS_COMMENT_JOIN}
     where c.oid = ${relid} and c.relkind = '${kind}'`;
 }
 

@@ -3,7 +3,7 @@ import { PlinthError } from '@plinth/errors';
 import { z } from 'zod';
 import { columnCommentSql, columnDefinition, columnDefinitionSql, columnSchema, columnsJsonSql } from './columns.ts';
 import { assertTypeExists } from './data-types.ts';
-import { flagSchema, listConditions, listQuery, type ListOptions } from './filters.ts';
+import { CLASS_COMMENT_JOIN, flagSchema, listConditions, listQuery, type ListOptions } from './filters.ts';
 import { relationshipSchema, relationshipsJsonSql } from './foreign-keys.ts';
 import { ident, nullableLiteral, qualified } from './identifiers.ts';
 import { assertSchemaWritable } from './protected-schemas.ts';
@@ -69,14 +69,15 @@ function tableDetailSql(relid: string, parts: { columns: boolean; totalSize: boo
     case c.relreplident when 'd' then 'DEFAULT' when 'i' then 'INDEX' when 'f' then 'FULL' else 'NOTHING' end as replica_identity,
     s.bytes, pg_size_pretty(s.bytes) as size,
     pg_stat_get_live_tuples(c.oid) as live_rows_estimate, pg_stat_get_dead_tuples(c.oid) as dead_rows_estimate,
-    obj_description(c.oid, 'pg_class') as comment,
-    (select coalesce(json_agg(json_build_object('schema', n.nspname, 'table_name', c.relname, 'name', a.attname, 'table_id', c.oid::int8) order by k.ord), '[]'::json)
-      from pg_index i cross join unnest(i.indkey) with ordinality k(attnum, ord)
-      join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+    cd.description as comment,
+    (select coalesce(json_agg(json_build_object('schema', n.nspname, 'table_name', c.relname, 'name', a.attname, 'table_id', c.oid::int8)
+        order by array_position(i.indkey::int2[], a.attnum)), '[]'::json)
+      from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
       where i.indrelid = c.oid and i.indisprimary) as primary_keys
     ${parts.columns ? `, ${relationshipsJsonSql('c.oid')} as relationships, ${columnsJsonSql('c.oid')} as columns` : ''}
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
+  ${CLASS_COMMENT_JOIN}
   cross join lateral (select ${parts.totalSize ? 'pg_total_relation_size(c.oid)' : 'pg_relation_size(c.oid)'}::int8 as bytes) s
   where c.oid = ${relid}`;
 }

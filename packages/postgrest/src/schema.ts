@@ -64,10 +64,21 @@ export interface DbFunction {
   description: string | null;
 }
 
+/** A view column showing a base-table column of the same name. */
+export interface ViewSource {
+  schema: string;
+  view: string;
+  column: string;
+  sourceSchema: string;
+  sourceTable: string;
+}
+
 export interface SchemaData {
   relations: Relation[];
   foreignKeys: ForeignKey[];
   functions: DbFunction[];
+  /** Lets foreign keys of tables relate the views over them too (embedding from and to views). */
+  viewSources?: ViewSource[];
 }
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -101,6 +112,34 @@ function isUnique(relation: Relation, columns: string[]): boolean {
   return sameSet(relation.primaryKey, columns) || relation.uniqueKeys.some((u) => sameSet(u, columns));
 }
 
+/**
+ * Foreign keys as seen through views: a view showing all of a key's columns (by name, each from the
+ * key's table) takes part in the relationship in the table's place.
+ */
+function viewForeignKeys(foreignKeys: ForeignKey[], sources: ViewSource[]): ForeignKey[] {
+  const views = new Map<string, { schema: string; view: string; columns: Map<string, string[]> }>();
+  for (const s of sources) {
+    const k = key(s.schema, s.view);
+    const entry = views.get(k) ?? { schema: s.schema, view: s.view, columns: new Map<string, string[]>() };
+    entry.columns.set(s.column, [...(entry.columns.get(s.column) ?? []), key(s.sourceSchema, s.sourceTable)]);
+    views.set(k, entry);
+  }
+  const showing = (table: string, columns: string[]) =>
+    [...views.values()].filter((v) => columns.every((c) => v.columns.get(c)?.length === 1 && v.columns.get(c)?.[0] === table));
+  const derived: ForeignKey[] = [];
+  for (const fk of foreignKeys) {
+    const froms = [{ schema: fk.schema, table: fk.table }, ...showing(key(fk.schema, fk.table), fk.columns).map((v) => ({ schema: v.schema, table: v.view }))];
+    const tos = [{ schema: fk.refSchema, table: fk.refTable }, ...showing(key(fk.refSchema, fk.refTable), fk.refColumns).map((v) => ({ schema: v.schema, table: v.view }))];
+    for (const from of froms) {
+      for (const to of tos) {
+        if (from.table === fk.table && from.schema === fk.schema && to.table === fk.refTable && to.schema === fk.refSchema) continue;
+        derived.push({ ...fk, schema: from.schema, table: from.table, refSchema: to.schema, refTable: to.table });
+      }
+    }
+  }
+  return derived;
+}
+
 export function indexSchema(data: SchemaData): SchemaIndex {
   const relations = new Map(data.relations.map((r) => [key(r.schema, r.name), r]));
   const functions = new Map<string, DbFunction[]>();
@@ -110,7 +149,7 @@ export function indexSchema(data: SchemaData): SchemaIndex {
   }
   const rels = new Map<Relation, Relationship[]>();
   const push = (r: Relationship) => rels.set(r.source, [...(rels.get(r.source) ?? []), r]);
-  const resolved = data.foreignKeys
+  const resolved = [...data.foreignKeys, ...viewForeignKeys(data.foreignKeys, data.viewSources ?? [])]
     .map((fk) => ({ fk, from: relations.get(key(fk.schema, fk.table)), to: relations.get(key(fk.refSchema, fk.refTable)) }))
     .filter((x): x is { fk: ForeignKey; from: Relation; to: Relation } => !!x.from && !!x.to);
   for (const { fk, from, to } of resolved) {

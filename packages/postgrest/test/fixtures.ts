@@ -20,8 +20,14 @@ const addFn: DbFunction = {
   isSetof: false, returnKind: 'scalar', returnType: 'integer', returnRelation: null, returnColumns: [], volatility: 'immutable', description: null,
 };
 
+export const published = { ...table('published', [col('id', 'integer'), col('author_id', 'integer')], []), kind: 'view' as const };
+
 export const schema = indexSchema({
-  relations: [authors, posts, tags, postTags],
+  relations: [authors, posts, tags, postTags, published],
+  viewSources: [
+    { schema: 'public', view: 'published', column: 'id', sourceSchema: 'public', sourceTable: 'posts' },
+    { schema: 'public', view: 'published', column: 'author_id', sourceSchema: 'public', sourceTable: 'posts' },
+  ],
   foreignKeys: [
     { name: 'posts_author_id_fkey', schema: 'public', table: 'posts', columns: ['author_id'], refSchema: 'public', refTable: 'authors', refColumns: ['id'] },
     { name: 'post_tags_post_id_fkey', schema: 'public', table: 'post_tags', columns: ['post_id'], refSchema: 'public', refTable: 'posts', refColumns: ['id'] },

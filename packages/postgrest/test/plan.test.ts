@@ -58,6 +58,12 @@ describe('reads', () => {
     expect(p.args).toContain('a%');
   });
 
+  it('relates views through the foreign keys of the tables they show', () => {
+    const p = plan({ target: { kind: 'relation', name: 'published' }, search: 'select=id,authors(name),tags(name)' });
+    expect(p.sql).toContain('where "authors_1"."id" = "published"."author_id"');
+    expect(p.sql).toContain('"post_tags_j2"."post_id" = "published"."id"');
+  });
+
   it('explains failed embeds with PostgREST codes', () => {
     expect(planError({ search: 'select=nothing(*)' })).toMatchObject({ status: 400, code: 'PGRST200' });
     expect(planError({ search: 'select=...tags(name)' })).toMatchObject({ status: 400, code: 'PGRST119' });
@@ -147,7 +153,7 @@ describe('OpenAPI', () => {
       basePath: string; paths: Record<string, unknown>; definitions: Record<string, { properties: Record<string, { description?: string }> }>;
     };
     expect(doc.basePath).toBe('/p/abc/rest/v1');
-    expect(Object.keys(doc.paths)).toEqual(['/', '/authors', '/post_tags', '/posts', '/rpc/add']);
+    expect(Object.keys(doc.paths)).toEqual(['/', '/authors', '/post_tags', '/posts', '/published', '/rpc/add']);
     expect(doc.definitions.posts.properties.author_id.description).toContain("<fk table='authors' column='id'/>");
     expect(doc.definitions.posts.properties.id.description).toContain('<pk/>');
   });

@@ -176,6 +176,11 @@ describe.each(ENGINES)('REST reads on the %s engine', (engine) => {
   it('reads views and other exposed schemas; unexposed schemas are refused', async () => {
     const { data } = await sb.from('published_posts').select('title').order('id');
     expect(titles(data)).toEqual(['Notes on the engine', 'Bernoulli numbers', 'Just for fun']);
+    // The view shows posts.id and posts.author_id, so the foreign keys of posts relate it too.
+    const fromView = await sb.from('published_posts').select('title, authors(name), tags(name)').eq('id', 1).order('name', { referencedTable: 'tags' });
+    expect(fromView.data).toEqual([{ title: 'Notes on the engine', authors: { name: 'Ada' }, tags: [{ name: 'history' }, { name: 'math' }] }]);
+    const toView = await sb.from('authors').select('name, published_posts(title)').eq('id', 1).order('id', { referencedTable: 'published_posts' });
+    expect(toView.data).toEqual([{ name: 'Ada', published_posts: [{ title: 'Notes on the engine' }, { title: 'Bernoulli numbers' }] }]);
     const other = await sb.schema('graphql_public').from('posts').select();
     expect(other.error).toMatchObject({ code: 'PGRST205' });
     const refused = await sb.schema('auth').from('users').select();

@@ -39,6 +39,20 @@ keys as (
   from pg_catalog.pg_constraint con
   where con.contype in ('p', 'u') and con.conrelid in (select oid from rels)
 ),
+-- Which base-table column each view column shows (same name, one source), so foreign keys of the
+-- tables also relate their views, as PostgREST does for embedding.
+view_sources as (
+  select distinct r.schema, r.name as view, a.attname as column, bn.nspname as "sourceSchema", bc.relname as "sourceTable"
+  from rels r
+  join pg_catalog.pg_rewrite rw on rw.ev_class = r.oid
+  join pg_catalog.pg_depend d on d.classid = 'pg_catalog.pg_rewrite'::pg_catalog.regclass and d.objid = rw.oid
+    and d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass and d.refobjid <> r.oid and d.refobjsubid > 0
+  join pg_catalog.pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
+  join pg_catalog.pg_class bc on bc.oid = d.refobjid
+  join pg_catalog.pg_namespace bn on bn.oid = bc.relnamespace
+  where r.relkind in ('v', 'm')
+    and exists (select 1 from pg_catalog.pg_attribute va where va.attrelid = r.oid and va.attname = a.attname and not va.attisdropped)
+),
 fks as (
   select con.conname as name, n.nspname as schema, c.relname as "table", fn.nspname as "refSchema", fc.relname as "refTable",
     (select pg_catalog.array_agg(a.attname order by k.i) from pg_catalog.unnest(con.conkey) with ordinality as k(attnum, i)
@@ -48,7 +62,9 @@ fks as (
   from pg_catalog.pg_constraint con
   join pg_catalog.pg_class c on c.oid = con.conrelid join pg_catalog.pg_namespace n on n.oid = c.relnamespace
   join pg_catalog.pg_class fc on fc.oid = con.confrelid join pg_catalog.pg_namespace fn on fn.oid = fc.relnamespace
-  where con.contype = 'f' and (n.nspname = any($1::text[]) or fn.nspname = any($1::text[]))
+  where con.contype = 'f' and (n.nspname = any($1::text[]) or fn.nspname = any($1::text[])
+    or (n.nspname, c.relname) in (select "sourceSchema", "sourceTable" from view_sources)
+    or (fn.nspname, fc.relname) in (select "sourceSchema", "sourceTable" from view_sources))
 ),
 fns as (
   select p.oid, n.nspname as schema, p.proname as name, p.proretset, p.provolatile, p.pronargs, p.pronargdefaults,
@@ -70,6 +86,7 @@ select pg_catalog.json_build_object(
       'uniqueKeys', (select coalesce(pg_catalog.json_agg(k.columns), '[]') from keys k where k.conrelid = r.oid and k.contype = 'u')
     )), '[]') from rels r),
   'foreignKeys', (select coalesce(pg_catalog.json_agg(f), '[]') from fks f),
+  'viewSources', (select coalesce(pg_catalog.json_agg(v), '[]') from view_sources v),
   'functions', (select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
       'schema', f.schema, 'name', f.name, 'isSetof', f.proretset, 'volatility', f.provolatile,
       'argNames', f.proargnames, 'argModes', f.proargmodes, 'nargs', f.pronargs, 'nargDefaults', f.pronargdefaults,

@@ -22,6 +22,7 @@ interface RawFunction {
 interface RawCache {
   relations: RawRelation[];
   foreignKeys: SchemaData['foreignKeys'];
+  viewSources: NonNullable<SchemaData['viewSources']>;
   functions: RawFunction[];
   roles: string[];
 }
@@ -84,7 +85,7 @@ export async function loadCatalog(db: Database, schemas: string[]): Promise<Load
     return (typeof cache === 'string' ? JSON.parse(cache) : cache) as RawCache;
   });
   return {
-    data: { relations: raw.relations.map(relationOf), foreignKeys: raw.foreignKeys, functions: raw.functions.map(functionOf) },
+    data: { relations: raw.relations.map(relationOf), foreignKeys: raw.foreignKeys, viewSources: raw.viewSources, functions: raw.functions.map(functionOf) },
     roles: new Set(raw.roles),
   };
 }
