@@ -29,7 +29,12 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     await db.close();
     throw error;
   }
-  const engine = createEngine({ engine: config.engine, dataDir: config.dataDir, projectServers: config.projectServers });
+  const engine = createEngine({
+    engine: config.engine,
+    dataDir: config.dataDir,
+    projectServers: config.projectServers,
+    loginSecret: secrets.derive('postgres-project-login').toString('base64url'),
+  });
   const auth = createAuthService({
     db,
     jwtSecret: secrets.platformJwtSecret(),

@@ -4,7 +4,8 @@
  *   - Postgres' own (pg_*) and any superuser (RLS never applies to them);
  *   - the provider roles Supabase projects have (postgres, supabase_*, pgsodium_*, authenticator,
  *     pgbouncer, dashboard_user);
- *   - Plinth's per-project owner roles `project_{ref}_owner` and the role the platform connects as.
+ *   - Plinth's per-project roles `project_{ref}_owner` and `project_{ref}_platform` (the login the
+ *     platform connects as).
  * anon, authenticated and service_role are not system roles (they are the usual policy targets) but
  * are protected from changes: the data plane depends on them. On a shared Postgres server roles are
  * cluster-wide, so other projects' owner roles are never listed at all.
@@ -24,7 +25,7 @@ export const PROVIDER_ROLES = [
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
 
 export function isSystemRoleName(name: string): boolean {
-  return (PROVIDER_ROLES as readonly string[]).includes(name) || /^(pg_|supabase_|pgsodium_)/.test(name) || /^project_.+_owner$/.test(name);
+  return (PROVIDER_ROLES as readonly string[]).includes(name) || /^(pg_|supabase_|pgsodium_)/.test(name) || /^project_.+_(owner|platform)$/.test(name);
 }
 
 export const roleSchema = z.object({
@@ -66,10 +67,10 @@ export type RoleCreate = z.infer<typeof roleCreateBody>;
 export const roleUpdateBody = z.object({ name: z.string().optional(), ...roleFields });
 export type RoleUpdate = z.infer<typeof roleUpdateBody>;
 
-/** Other projects' owners on a shared server: any project_*_owner that does not own this database. */
-const FOREIGN_OWNER_SQL = `(r.rolname like 'project\\_%\\_owner' and r.oid <> (select datdba from pg_database where datname = current_database()))`;
+/** Plinth's logins on a shared server: every project_* role but this database's owner (even this project's platform login). */
+const FOREIGN_OWNER_SQL = `(r.rolname similar to 'project\\_%\\_(owner|platform)' and r.oid <> (select datdba from pg_database where datname = current_database()))`;
 const SYSTEM_SQL = `(r.rolsuper or r.rolname = current_user or r.rolname like 'pg\\_%' or r.rolname like 'supabase\\_%'
-  or r.rolname like 'pgsodium\\_%' or r.rolname like 'project\\_%\\_owner' or r.rolname = any($SYSTEM::text[]))`;
+  or r.rolname like 'pgsodium\\_%' or r.rolname similar to 'project\\_%\\_(owner|platform)' or r.rolname = any($SYSTEM::text[]))`;
 
 function roleDetailSql(roleId: string, systemParam: string): string {
   return `select r.oid::int8 as id, r.rolname as name, r.rolsuper as is_superuser, r.rolcreatedb as can_create_db,

@@ -22,6 +22,8 @@ export interface EngineConfig {
   engine: 'embedded' | 'postgres';
   dataDir: string;
   projectServers: string[];
+  /** Postgres engine: the key the per-project platform login passwords are derived from. */
+  loginSecret?: string;
   /** More SQL for every new project database (see BootstrapOptions). */
   bootstrap?: BootstrapOptions;
 }
@@ -29,7 +31,12 @@ export interface EngineConfig {
 export function createEngine(config: EngineConfig): Engine {
   return config.engine === 'embedded'
     ? new EmbeddedEngine(config.dataDir, config.bootstrap)
-    : new PostgresEngine(config.projectServers, config.bootstrap);
+    : new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap);
+}
+
+function requireLoginSecret(config: EngineConfig): string {
+  if (!config.loginSecret) throw new Error('The postgres engine needs a loginSecret.');
+  return config.loginSecret;
 }
 
 export interface PlatformDatabaseConfig {

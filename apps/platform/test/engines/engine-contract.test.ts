@@ -27,7 +27,7 @@ describe.each(['embedded', 'postgres'] as const)('%s engine', (engineName) => {
 
   beforeAll(async () => {
     ({ dir: dataDir, cleanup: cleanupDir } = await tempDataDir());
-    engine = createEngine({ engine: engineName, dataDir, projectServers: [PG_SERVER] });
+    engine = createEngine({ engine: engineName, dataDir, projectServers: [PG_SERVER], loginSecret: 'test-login-secret' });
     location = await engine.createProject(randomRef(), { dbPassword: 'correct horse battery' });
     created.push(location);
   });
@@ -186,7 +186,7 @@ describe.each(['embedded', 'postgres'] as const)('%s engine', (engineName) => {
     expect((await db.query('select v from public.durable')).rows).toEqual([{ v: 'kept' }]);
     // A brand-new engine on the same data (a restarted process) sees it too.
     await engine.close();
-    engine = createEngine({ engine: engineName, dataDir, projectServers: [PG_SERVER] });
+    engine = createEngine({ engine: engineName, dataDir, projectServers: [PG_SERVER], loginSecret: 'test-login-secret' });
     db = await engine.project(location);
     expect((await db.query('select v from public.durable')).rows).toEqual([{ v: 'kept' }]);
   });

@@ -22,7 +22,7 @@ describe('postgres engine', () => {
   beforeAll(async () => {
     const tmp = await tempDataDir();
     cleanup = tmp.cleanup;
-    engine = createEngine({ engine: 'postgres', dataDir: tmp.dir, projectServers: [PG_SERVER] });
+    engine = createEngine({ engine: 'postgres', dataDir: tmp.dir, projectServers: [PG_SERVER], loginSecret: 'test-login-secret' });
   });
 
   afterAll(async () => {
@@ -37,6 +37,39 @@ describe('postgres engine', () => {
     for (const r of results) if (r.status === 'fulfilled') created.push(r.value);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
     for (const loc of created) expect(await engine.isLive(loc)).toBe(true);
+  });
+
+  it("runs the project's SQL as its owner, never as a superuser: no way out to the server or other projects", async () => {
+    const [first, second] = created;
+    const db = await engine.project(first);
+    const who = await db.query<{ current_user: string; is_super: string }>(`select current_user, current_setting('is_superuser') as is_super`);
+    expect(who.rows[0]).toEqual({ current_user: engine.connectionInfo(first).user, is_super: 'off' });
+    // Objects made through the platform belong to the owner, like those the user makes directly.
+    await db.exec('create table public.made_by_platform (id int)');
+    const owner = await db.query<{ owner: string }>(`select tableowner as owner from pg_tables where tablename = 'made_by_platform'`);
+    expect(owner.rows[0].owner).toBe(engine.connectionInfo(first).user);
+    // The API roles are still reachable for the data plane...
+    await db.transaction(async (tx) => {
+      await tx.exec('set local role authenticated');
+      expect((await tx.query<{ r: string }>('select current_user as r')).rows[0].r).toBe('authenticated');
+    });
+    // ...but the server is not.
+    for (const escape of [
+      `copy (select 1) to program 'true'`,
+      `select pg_read_file('/etc/hostname')`,
+      `set role postgres`,
+      `create role sneaky superuser`,
+    ]) {
+      await expect(db.query(escape), escape).rejects.toMatchObject({ code: expect.stringMatching(/^42501$|^22023$/) });
+    }
+    // Another project's database refuses this project's login.
+    const url = new URL(PG_SERVER);
+    url.pathname = `/${engine.connectionInfo(second).database}`;
+    const platformLogin = new URL((db as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString);
+    url.username = platformLogin.username;
+    url.password = platformLogin.password;
+    const intruder = new pg.Client({ connectionString: url.toString() });
+    await expect(intruder.connect()).rejects.toThrow(/permission denied|not permitted/);
   });
 
   it('gives each project a LOGIN owner role with the given password, and keeps other owners out', async () => {
@@ -72,7 +105,7 @@ describe('postgres engine', () => {
   });
 
   it('skips an unreachable server when placing a project', async () => {
-    const twoServers = createEngine({ engine: 'postgres', dataDir: '/unused', projectServers: ['postgres://postgres@127.0.0.1:1/postgres', PG_SERVER] });
+    const twoServers = createEngine({ engine: 'postgres', dataDir: '/unused', projectServers: ['postgres://postgres@127.0.0.1:1/postgres', PG_SERVER], loginSecret: 'test-login-secret' });
     try {
       // The first server is unreachable: placement skips it rather than failing.
       const loc = await twoServers.createProject(randomRef(), { dbPassword: 'pw' });

@@ -1,8 +1,16 @@
 /**
  * Postgres engine: each project is a database `project_${ref}` on one server of a fleet, owned by a
- * LOGIN role `project_${ref}_owner` (the user a person connects as). The platform itself connects
- * with the server URL's user, which must be a superuser (it creates roles, including BYPASSRLS).
+ * LOGIN role `project_${ref}_owner` (the user a person connects as). The server URL's user, which
+ * must be a superuser, only creates, bootstraps and drops databases and roles.
+ *
+ * Everything the platform runs IN a project (the SQL editor, pg-meta, the data plane) goes through a
+ * second LOGIN role, `project_${ref}_platform`: a member of the owner role, whose sessions start as
+ * the owner. Neither is a superuser, so tenant SQL cannot reach the server (COPY TO PROGRAM,
+ * pg_read_file) or another project's database; a superuser session would make SET ROLE no boundary
+ * at all. Its password is derived from the platform secret, so it needs no storage and survives the
+ * user changing their own password.
  */
+import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
 import { bootstrapProject, clusterRolesSql, type BootstrapOptions } from '../bootstrap.ts';
@@ -22,6 +30,7 @@ const OWNER_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'supabase_mi
 
 const databaseName = (ref: string) => `project_${ref}`;
 const ownerRole = (ref: string) => `project_${ref}_owner`;
+const platformRole = (ref: string) => `project_${ref}_platform`;
 
 function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
@@ -37,6 +46,8 @@ export class PostgresEngine implements Engine {
 
   constructor(
     private readonly servers: string[],
+    /** Key for the platform login's per-project password. */
+    private readonly loginSecret: string,
     private readonly bootstrapOptions: BootstrapOptions = {},
   ) {
     if (servers.length === 0) throw new Error('The postgres engine needs at least one project server.');
@@ -119,12 +130,23 @@ export class PostgresEngine implements Engine {
       throw err;
     }
     const location = { ref, server };
+    const platform = ident(platformRole(ref));
     try {
       // Databases are open to PUBLIC by default; a project's is for its owner and the data plane.
       await admin.exec(`revoke all on database ${db} from public; grant connect, temporary on database ${db} to authenticator`);
-      const project = await this.project(location);
-      await bootstrapProject(project, 'postgres', this.bootstrapOptions);
-      await project.exec(this.ownerGrantsSql(owner));
+      await admin.exec(`drop role if exists ${platform}`);
+      await admin.exec(
+        `create role ${platform} login password ${literal(this.platformPassword(ref))} in role ${owner};` +
+          `alter role ${platform} in database ${db} set role = ${literal(ownerRole(ref))}`,
+      );
+      // The bootstrap creates roles' grants and schemas the owner must not be able to create itself.
+      const superuser = new PgDatabase(createPool(withDatabase(server, databaseName(ref)), 1));
+      try {
+        await bootstrapProject(superuser, 'postgres', this.bootstrapOptions);
+        await superuser.exec(this.ownerGrantsSql(owner));
+      } finally {
+        await superuser.close();
+      }
     } catch (err) {
       await this.dropProject(location).catch(() => {});
       throw err;
@@ -148,11 +170,18 @@ export class PostgresEngine implements Engine {
     ].join(';\n');
   }
 
+  private platformPassword(ref: string): string {
+    return createHmac('sha256', this.loginSecret).update(ref).digest('base64url');
+  }
+
   async project(location: ProjectLocation): Promise<Database> {
     const server = this.requireServer(location);
     let db = this.projects.get(location.ref);
     if (!db) {
-      db = new PgDatabase(createPool(withDatabase(server, databaseName(location.ref)), PROJECT_POOL_MAX));
+      const url = new URL(withDatabase(server, databaseName(location.ref)));
+      url.username = encodeURIComponent(platformRole(location.ref));
+      url.password = encodeURIComponent(this.platformPassword(location.ref));
+      db = new PgDatabase(createPool(url.toString(), PROJECT_POOL_MAX));
       this.projects.set(location.ref, db);
     }
     return db;
@@ -180,6 +209,7 @@ export class PostgresEngine implements Engine {
     const admin = this.admin(server);
     // WITH (FORCE) terminates every other connection to the database first (Postgres 13+).
     await admin.exec(`drop database if exists ${ident(databaseName(location.ref))} with (force)`);
+    await admin.exec(`drop role if exists ${ident(platformRole(location.ref))}`);
     await admin.exec(`drop role if exists ${ident(ownerRole(location.ref))}`);
   }
 
