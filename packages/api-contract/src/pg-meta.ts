@@ -19,7 +19,23 @@ const cascade = z.object({ cascade: m.flagSchema.optional() });
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
-export const queryBody = z.object({ query: z.string().min(1, 'The query is empty.') });
+export const queryBody = z.object({
+  query: z.string().min(1, 'The query is empty.'),
+  /** Lets POST /query/cancel stop this script. */
+  query_id: z.string().uuid().optional(),
+  statement_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
+  /** Rows kept per statement; the server never keeps more than 100,000. */
+  max_rows: z.number().int().min(1).max(100_000).optional(),
+  /** 'all': every statement's result with fields; by default the rows of the last statement. */
+  results: z.enum(['last', 'all']).optional(),
+});
+export const statementResultSchema = z.object({
+  command: z.string(),
+  fields: z.array(z.object({ name: z.string(), type: z.string() })),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  row_count: z.number().int(),
+  truncated: z.boolean(),
+});
 export const policyPreviewBody = z.union([
   z.object({ id: z.number().int(), changes: m.policyUpdateBody }),
   m.policyCreateBody,
@@ -116,5 +132,6 @@ export const pgMetaEndpoints = {
   pgMetaTypeDelete: endpoint({ method: 'DELETE', path: '/pg-meta/:ref/types/:id', summary: 'Drop a type', params: byId, query: cascade, response: m.typeSchema }),
 
   pgMetaMigrations: endpoint({ method: 'GET', path: '/pg-meta/:ref/migrations', summary: 'The migration history (supabase_migrations.schema_migrations)', params: ref, response: list(m.migrationSchema) }),
-  pgMetaQuery: endpoint({ method: 'POST', path: '/pg-meta/:ref/query', summary: 'Run SQL; the rows of the last statement. Read-only members run it in a read-only transaction', params: ref, body: queryBody, response: z.array(z.record(z.string(), z.unknown())) }),
+  pgMetaQuery: endpoint({ method: 'POST', path: '/pg-meta/:ref/query', summary: 'Run SQL; the rows of the last statement. Read-only members run it in a read-only transaction', params: ref, body: queryBody, response: z.union([z.array(z.record(z.string(), z.unknown())), z.object({ results: z.array(statementResultSchema) })]) }),
+  pgMetaQueryCancel: endpoint({ method: 'POST', path: '/pg-meta/:ref/query/cancel', summary: 'Cancel a running query started with this query_id', params: ref, body: z.object({ query_id: z.string().uuid() }), response: z.object({ cancelled: z.boolean() }) }),
 } as const satisfies Record<string, Endpoint>;

@@ -3,7 +3,10 @@
  * parameters. A PGlite instance, a `pg` client and the platform's Database all fit.
  */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: Row[]; fields?: { name: string; dataTypeID: number }[]; affectedRows?: number }>;
 }
 
 /** Collects bound values and hands out their placeholders ($1, $2, ...). */

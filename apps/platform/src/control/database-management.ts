@@ -6,6 +6,8 @@
 import { PlinthError } from '@plinth/errors';
 import { Action, can, Resource } from '@plinth/permissions';
 import * as pgMeta from '@plinth/pg-meta';
+// The REST API's schema cache must see DDL made here at once (schema-cache.ts only depends on engines).
+import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
 import { DatabaseError } from '../engines/database-error.ts';
 import type { Database, Queryable } from '../engines/types.ts';
 import { authorize } from './access.ts';
@@ -77,49 +79,101 @@ export interface CatalogChange<T> {
 export async function changeCatalog<T>(ctx: ControlContext, actor: Actor, ref: string, change: CatalogChange<T>): Promise<T> {
   const { db, organizationSlug } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, change.resource);
   const result = await mapped(() => db.transaction((tx) => change.run(tx)));
+  invalidateSchemaCache(db);
   await recordAudit(ctx.db, actor, { action: change.action, organizationSlug, projectRef: ref, target: change.target(result) });
   return result;
 }
 
-/** Thrown to roll a read-only script back after it succeeded, carrying its rows out. */
+/** Scripts made only of these cannot have changed the schema the REST API caches. */
+const QUERY_ONLY = new Set(['SELECT', 'WITH', 'VALUES', 'TABLE', 'SHOW', 'EXPLAIN']);
+
+/** Thrown to roll a read-only script back after it succeeded, carrying its results out. */
 class ReadOnlyDone {
-  constructor(readonly rows: pgMeta.Row[]) {}
+  constructor(readonly results: pgMeta.StatementResult[]) {}
+}
+
+/** The server never keeps more rows of one statement than this, whatever the caller asks. */
+export const QUERY_MAX_ROWS = 100_000;
+/** A script without its own time-out may run this long. */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
+
+export interface SqlOptions {
+  queryId?: string;
+  statementTimeoutMs?: number;
+  maxRows?: number;
+}
+
+/** Scripts that can be cancelled, by query id; only the user who started one may cancel it. */
+const runningScripts = new Map<string, { ref: string; userId: string; stop: (reason: 'cancel') => void }>();
+
+function interruptedError(reason: 'timeout' | 'cancel'): PlinthError {
+  return new PlinthError('database_error', reason === 'timeout' ? 'canceling statement due to statement timeout' : 'canceling statement due to user request', {
+    code: '57014',
+  });
 }
 
 /**
  * POST /query. Members who may write SQL run the script as is (one transaction; a lone VACUUM or
  * CREATE INDEX CONCURRENTLY on its own). Read-only members run it in a READ ONLY transaction that is
  * always rolled back, so not even a session setting survives; a write fails with Postgres' 25006.
+ * Row-returning statements are read through a cursor, at most QUERY_MAX_ROWS rows each. A time-out
+ * or a cancel interrupts the engine (PGlite has no statement_timeout of its own).
  */
-export async function runSql(ctx: ControlContext, actor: Actor, ref: string, sql: string): Promise<pgMeta.Row[]> {
-  const { db, organizationSlug, canWrite } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_READ, Resource.SQL);
-  if (!canWrite) {
-    return mapped(async () => {
-      try {
-        await db.transaction(async (tx) => {
-          throw new ReadOnlyDone(await pgMeta.runScript(tx, sql, { readOnly: true }));
-        });
-      } catch (err) {
-        if (err instanceof ReadOnlyDone) return err.rows;
-        throw err;
-      }
-      return [];
-    });
-  }
+export async function runSql(ctx: ControlContext, actor: Actor, ref: string, sql: string, options: SqlOptions = {}): Promise<pgMeta.StatementResult[]> {
+  const { db, project, organizationSlug, canWrite } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_READ, Resource.SQL);
+  const maxRows = Math.min(options.maxRows ?? QUERY_MAX_ROWS, QUERY_MAX_ROWS);
   const statements = pgMeta.splitStatements(sql);
-  const rows = await mapped(async () => {
-    if (statements.length === 1 && pgMeta.needsOwnTransaction(statements[0])) return pgMeta.runScript(db, sql);
-    return db.transaction(async (tx) => {
-      const result = await pgMeta.runScript(tx, sql);
-      // The connection is shared (PGlite: one per project; Postgres: a pool): a `SET ROLE` or other
-      // session setting in the script must not outlive this request.
-      await tx.query('reset session authorization');
-      await tx.query('reset all');
-      return result;
+  let interruptedBy: 'timeout' | 'cancel' | null = null;
+  const stop = (reason: 'timeout' | 'cancel') => {
+    if (interruptedBy) return;
+    interruptedBy = reason;
+    void ctx.engine.interrupt(locationOf(project)).catch(() => undefined);
+  };
+  const timer = setTimeout(() => stop('timeout'), options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+  if (options.queryId) runningScripts.set(options.queryId, { ref, userId: actor.userId, stop });
+  try {
+    const results = await mapped(async () => {
+      if (!canWrite) {
+        try {
+          await db.transaction(async (tx) => {
+            throw new ReadOnlyDone(await pgMeta.runScriptResults(tx, sql, { readOnly: true, maxRows }));
+          });
+        } catch (err) {
+          if (err instanceof ReadOnlyDone) return err.results;
+          throw err;
+        }
+        return [];
+      }
+      if (statements.length === 1 && pgMeta.needsOwnTransaction(statements[0])) return pgMeta.runScriptResults(db, sql);
+      return db.transaction(async (tx) => {
+        const result = await pgMeta.runScriptResults(tx, sql, { maxRows });
+        // The connection is shared (PGlite: one per project; Postgres: a pool): a `SET ROLE` or other
+        // session setting in the script must not outlive this request.
+        await tx.query('reset session authorization');
+        await tx.query('reset all');
+        return result;
+      });
+    }).catch((err: unknown) => {
+      throw interruptedBy ? interruptedError(interruptedBy) : err;
     });
-  });
-  await recordAudit(ctx.db, actor, { action: 'pg_meta.query', organizationSlug, projectRef: ref, target: `${statements.length} statement(s)` });
-  return rows;
+    if (canWrite) {
+      if (!statements.every((s) => QUERY_ONLY.has(pgMeta.leadingWords(s.text, 1)[0]))) invalidateSchemaCache(db);
+      await recordAudit(ctx.db, actor, { action: 'pg_meta.query', organizationSlug, projectRef: ref, target: `${statements.length} statement(s)` });
+    }
+    return results;
+  } finally {
+    clearTimeout(timer);
+    if (options.queryId) runningScripts.delete(options.queryId);
+  }
+}
+
+/** Stops a script the caller started; false when it already finished (or is someone else's). */
+export async function cancelSql(ctx: ControlContext, actor: Actor, ref: string, queryId: string): Promise<boolean> {
+  await accessProject(ctx, actor, ref);
+  const running = runningScripts.get(queryId);
+  if (!running || running.ref !== ref || running.userId !== actor.userId) return false;
+  running.stop('cancel');
+  return true;
 }
 
 /**

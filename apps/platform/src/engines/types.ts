@@ -43,6 +43,12 @@ export interface Engine {
   project(location: ProjectLocation): Promise<Database>;
   /** Whether the project's database answers a trivial query. */
   isLive(location: ProjectLocation): Promise<boolean>;
+  /**
+   * Stops every statement the platform is running in the project's database right now: a Postgres
+   * server cancels them; an embedded (PGlite) database cannot be interrupted, so its worker is ended
+   * and the next use reopens it.
+   */
+  interrupt(location: ProjectLocation): Promise<void>;
   /** Closes the project's database (pause); project() reopens it. */
   closeProject(location: ProjectLocation): Promise<void>;
   /** Removes the project's database and every file of it. */

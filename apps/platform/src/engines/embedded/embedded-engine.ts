@@ -142,6 +142,19 @@ export class EmbeddedEngine implements Engine {
     }
   }
 
+  async interrupt(location: ProjectLocation): Promise<void> {
+    const opening = this.open.get(location.ref);
+    if (!opening) return;
+    this.open.delete(location.ref);
+    const ended = opening.then((db) => db.terminate(), () => {});
+    this.closing.set(location.ref, ended);
+    try {
+      await ended;
+    } finally {
+      if (this.closing.get(location.ref) === ended) this.closing.delete(location.ref);
+    }
+  }
+
   async closeProject(location: ProjectLocation): Promise<void> {
     const opening = this.open.get(location.ref);
     if (!opening) return;

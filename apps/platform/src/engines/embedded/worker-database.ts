@@ -97,6 +97,12 @@ export class WorkerDatabase implements Database {
     return new WorkerDatabase(dataDir, worker);
   }
 
+  /** Ends the worker at once, mid-query if need be; PGlite recovers the directory when it reopens. */
+  async terminate(): Promise<void> {
+    await this.worker.terminate();
+    await this.exited;
+  }
+
   get isOpen(): boolean {
     return this.goneError === null;
   }

@@ -196,6 +196,14 @@ export class PostgresEngine implements Engine {
     }
   }
 
+  async interrupt(location: ProjectLocation): Promise<void> {
+    // On the admin connection: the project's own pool may be full of the very queries to cancel.
+    await this.admin(this.requireServer(location)).query(
+      `select pg_cancel_backend(pid) from pg_stat_activity where datname = $1 and usename = $2 and state = 'active'`,
+      [databaseName(location.ref), platformRole(location.ref)],
+    );
+  }
+
   async closeProject(location: ProjectLocation): Promise<void> {
     const db = this.projects.get(location.ref);
     if (!db) return;
