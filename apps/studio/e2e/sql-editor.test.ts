@@ -51,8 +51,9 @@ describe('SQL editor', () => {
     const grid = page.getByTestId('sql-results-grid');
     await grid.getByText('row 5').waitFor();
     expect(await page.getByTestId('sql-result-summary').textContent()).toMatch(/^5 rows · Ran in \d/);
-    const headers = await grid.getByRole('columnheader').allTextContents();
-    expect(headers.slice(1)).toEqual(['n', 'doubled', 'label']);
+    // Each header names its column and the type Postgres reported for it.
+    const headers = await grid.getByRole('columnheader').locator('span[title]').evaluateAll((spans) => spans.map((s) => s.getAttribute('title')));
+    expect(headers).toEqual(['n (integer)', 'doubled (integer)', 'label (text)']);
     const firstRow = await grid.getByRole('row').nth(1).getByRole('gridcell').allTextContents();
     expect(firstRow.slice(1)).toEqual(['1', '2', 'row 1']);
 
