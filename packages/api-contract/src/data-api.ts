@@ -52,6 +52,13 @@ export const dataApiEndpoints = {
     }),
     response: postgrestConfigSchema,
   }),
+  projectRestDocument: endpoint({
+    method: 'GET',
+    path: '/projects/:ref/api/rest',
+    summary: "The OpenAPI 2.0 document of the project's REST API, as service_role when the caller may read service keys, else as anon",
+    params: refParams,
+    response: z.record(z.string(), z.unknown()),
+  }),
   customHostname: endpoint({
     method: 'GET',
     path: '/projects/:ref/custom-hostname',

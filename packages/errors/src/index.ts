@@ -58,7 +58,6 @@ export const errorCatalogue = {
   // data plane (the APIs a project's own apps call)
   project_paused: { status: 503, message: 'The project is paused. Restore it from the dashboard to use its API.' },
   project_unavailable: { status: 503, message: 'The project is not available right now. Try again in a moment.' },
-  invalid_api_key: { status: 401, message: 'Invalid API key' },
   confirmation_mismatch: { status: 400, message: 'Value entered does not match.' },
   // database management (pg-meta): Postgres' own message is passed through for the studio's toasts
   database_error: { status: 400, message: 'The database reported an error.' },

@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PlinthError } from '@plinth/errors';
-import { Action, Resource } from '@plinth/permissions';
+import { Action, Resource, can } from '@plinth/permissions';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { signApiKey } from './project-keys.ts';
 import { accessProject, locationOf } from './project-rows.ts';
+// The docs read the REST API's own document, so the two cannot disagree.
+import { restOpenApi } from '../data-plane/rest/index.ts';
 
 export interface JwtSecretUpdateStatus {
   status: 'updating' | 'updated' | 'failed';
@@ -103,4 +105,23 @@ export async function updatePostgrestConfig(ctx: ControlContext, actor: Actor, r
   ]);
   await recordAudit(ctx.db, actor, { action: 'project.api_settings_update', organizationSlug: project.organization_slug, projectRef: ref, target: Object.keys(changes).join(', ') });
   return postgrestConfig(ctx, actor, ref);
+}
+
+/**
+ * The REST API's own OpenAPI document, for the API docs: as service_role for members who may read
+ * the service key (they see every table), as anon otherwise (what the public key can reach).
+ */
+export async function projectRestDocument(ctx: ControlContext, actor: Actor, ref: string): Promise<Record<string, unknown>> {
+  const { project, role } = await accessProject(ctx, actor, ref);
+  if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active');
+  const config = await postgrestConfig(ctx, actor, ref);
+  return restOpenApi(
+    {
+      db: await ctx.engine.project(locationOf(project)),
+      exposedSchemas: config.db_schema.split(','),
+      maxRows: config.max_rows,
+      baseUrl: `${ctx.config.publicUrl}/p/${ref}/rest/v1`,
+    },
+    can(role, Action.READ, Resource.SERVICE_API_KEYS) ? 'service_role' : 'anon',
+  );
 }

@@ -49,6 +49,23 @@ describe.each(ENGINES)('API settings on the %s engine', (engine) => {
     expect(generated.length).toBeGreaterThanOrEqual(40);
   });
 
+  it('serves the REST OpenAPI document for the API docs, and old keys stop working after a rotation', async () => {
+    const before = (await owner.get(`/api/props/project/${ref}/settings`)).body.autoApiService;
+    const rest = (key: string) => fetch(`${platform.url}/p/${ref}/rest/v1/`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
+    expect((await rest(before.defaultApiKey)).status).toBe(200);
+    const document = await owner.get(`/api/platform/projects/${ref}/api/rest`);
+    expect(document.status).toBe(200);
+    expect(document.body.swagger).toBe('2.0');
+
+    await owner.post(`/api/projects/${ref}/config/secrets/update-jwt-secret`, {});
+    await waitForJwtStatus('updated');
+    const after = (await owner.get(`/api/props/project/${ref}/settings`)).body.autoApiService;
+    // The gateway caches a project for at most a second or two.
+    for (let i = 0; i < 40 && (await rest(before.defaultApiKey)).status !== 401; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await rest(before.defaultApiKey)).status).toBe(401);
+    expect((await rest(after.defaultApiKey)).status).toBe(200);
+  });
+
   it('edits exposed schemas and max rows, refusing schemas that do not exist', async () => {
     expect((await owner.get(`/api/projects/${ref}/config/postgrest`)).body).toEqual({ db_schema: 'public,graphql_public', max_rows: 1000 });
     const missing = await owner.patch(`/api/projects/${ref}/config/postgrest`, { db_schema: 'public, nope' });

@@ -82,6 +82,9 @@ describe.each(ENGINES)('pg-meta over HTTP on the %s engine', (engine) => {
     const roles = (await readOnly.api.get(`${base}/roles?exclude_system_roles=true`)).body.map((r: { name: string }) => r.name);
     expect(roles).toEqual(expect.arrayContaining(['anon', 'authenticated', 'service_role']));
     expect(roles.some((name: string) => name.startsWith('pg_') || name.startsWith('project_') || name === 'authenticator')).toBe(false);
+    // On a shared server roles are cluster-wide: other projects' owner roles are never listed.
+    const allRoles = (await readOnly.api.get(`${base}/roles`)).body.map((r: { name: string }) => r.name);
+    expect(allRoles.filter((name: string) => name.startsWith('project_') && name !== `project_${ref}_owner`)).toEqual([]);
     const extensions = (await readOnly.api.get(`${base}/extensions`)).body;
     expect(extensions.find((e: { name: string }) => e.name === 'plpgsql')).toMatchObject({ is_loadable: true });
     expect((await readOnly.api.get(`${base}/migrations`)).body).toEqual([]);
@@ -97,6 +100,20 @@ describe.each(ENGINES)('pg-meta over HTTP on the %s engine', (engine) => {
       select set_config('request.jwt.claims', '{"sub": "${mine}", "role": "authenticated"}', true);
       select title from todos order by title;`);
     expect(asUser.body).toEqual([{ title: 'mine' }]);
+
+    // Through the project's own REST API (whose schema cache pg-meta invalidates): anon sees nothing
+    // until a policy lets it see one row.
+    const anonKey: string = (await owner.api.get(`/api/props/project/${ref}/settings`)).body.autoApiService.defaultApiKey;
+    const rest = async () => {
+      const response = await fetch(`${platform.url}/p/${ref}/rest/v1/todos?select=title`, { headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } });
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await rest()).toEqual({ status: 200, body: [] });
+    const anonPolicy = await developer.api.post(`${base}/policies`, { table: 'todos', name: 'Anon sees mine', command: 'SELECT', definition: "title = 'mine'", roles: ['anon'] });
+    expect(anonPolicy.status).toBe(200);
+    expect(await rest()).toEqual({ status: 200, body: [{ title: 'mine' }] });
+    expect((await developer.api.delete(`${base}/policies/${anonPolicy.body.id}`)).status).toBe(200);
+
     expect((await sql(developer.api, "set role anon; select set_config('request.jwt.claims', '{}', false) as x")).status).toBe(200);
     const after = await sql(developer.api, "select current_user <> 'anon' as reset, coalesce(current_setting('request.jwt.claims', true), '') as claims, count(*)::int as n from todos");
     expect(after.body).toEqual([{ reset: true, claims: '', n: 2 }]);

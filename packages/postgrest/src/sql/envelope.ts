@@ -1,6 +1,8 @@
 /**
- * The outer statement every request runs: exactly one row (body text, page_total, total) built from
- * the rows of the inner query, in the requested representation.
+ * The outer statement every request runs: exactly one row (body text, page_total, total,
+ * response_headers, response_status) built from the rows of the inner query, in the requested
+ * representation. The response.* settings are read in the same statement, after the aggregate has
+ * consumed the rows (and so run any function that sets them).
  */
 import type { Media } from '../parse/headers.ts';
 
@@ -26,5 +28,6 @@ function bodySql(shape: Shape, media: Media): string {
 export function envelopeSql(rowsSql: string, shape: Shape, media: Media, totalSql: string | null, cte: string | null = null): string {
   const total = totalSql === null ? 'null::bigint' : `(select count(*) from (${totalSql}) as "pgrst_c")`;
   const withClause = cte === null ? '' : `with "pgrst_source" as (${cte}) `;
-  return `${withClause}select ${bodySql(shape, media)} as body, count(*)::bigint as page_total, ${total} as total from (${rowsSql}) as ${T}`;
+  const guc = (name: string) => `nullif(current_setting('response.${name}', true), '')`;
+  return `${withClause}select ${bodySql(shape, media)} as body, count(*)::bigint as page_total, ${total} as total, ${guc('headers')} as response_headers, ${guc('status')} as response_status from (${rowsSql}) as ${T}`;
 }

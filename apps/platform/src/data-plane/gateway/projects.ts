@@ -31,9 +31,15 @@ function schemasOf(value: ApiRow['api_exposed_schemas']): string[] {
 }
 
 export class ProjectDirectory {
-  private readonly entries = new Map<string, { expires: number; handle: Promise<ProjectHandle> }>();
+  private readonly entries = new Map<string, { expires: number; handle: Promise<ProjectHandle>; value?: ProjectHandle }>();
 
   constructor(private readonly ctx: ControlContext) {}
+
+  /** The handle when a fresh resolution is at hand (most requests): no await. */
+  cached(ref: string): ProjectHandle | null {
+    const entry = this.entries.get(ref);
+    return entry?.value && entry.expires > Date.now() ? entry.value : null;
+  }
 
   resolve(ref: string): Promise<ProjectHandle> {
     const now = Date.now();
@@ -41,7 +47,9 @@ export class ProjectDirectory {
     if (entry && entry.expires > now) return entry.handle;
     const previous = entry?.handle.catch(() => null) ?? Promise.resolve(null);
     const handle = previous.then((old) => this.load(ref, old));
-    this.entries.set(ref, { expires: now + TTL_MS, handle });
+    const fresh: { expires: number; handle: Promise<ProjectHandle>; value?: ProjectHandle } = { expires: now + TTL_MS, handle };
+    this.entries.set(ref, fresh);
+    handle.then((value) => { fresh.value = value; }, () => undefined);
     // A failed resolution is not cached: the next request asks again.
     handle.catch(() => {
       if (this.entries.get(ref)?.handle === handle) this.entries.delete(ref);

@@ -18,14 +18,24 @@ const MIN_RELOAD_INTERVAL_MS = 250;
 
 export class SchemaCache {
   private current: Promise<LoadedSchema> | null = null;
+  /** The settled value of `current`, so most requests need not await it. */
+  private loaded: LoadedSchema | null = null;
   private loadStartedAt = 0;
   private reloading: Promise<LoadedSchema> | null = null;
 
   constructor(private readonly db: Database, private readonly schemas: string[]) {}
 
   get(): Promise<LoadedSchema> {
-    if (!this.current) this.current = this.load(true);
+    if (!this.current) {
+      const current = this.load(true);
+      this.current = current;
+      current.then((loaded) => { if (this.current === current) this.loaded = loaded; }, () => undefined);
+    }
     return this.current;
+  }
+
+  peek(): LoadedSchema | null {
+    return this.loaded;
   }
 
   /** A fresh load; callers arriving while one is pending share it. */
@@ -36,6 +46,7 @@ export class SchemaCache {
       .then(() => this.load(false))
       .then((loaded) => {
         this.current = Promise.resolve(loaded);
+        this.loaded = loaded;
         return loaded;
       })
       .finally(() => {
@@ -46,6 +57,7 @@ export class SchemaCache {
 
   invalidate(): void {
     this.current = null;
+    this.loaded = null;
   }
 
   private async load(isFirst: boolean): Promise<LoadedSchema> {

@@ -2,11 +2,12 @@
  * One REST request against one project: plan it with the schema cache (reloading the cache once when
  * it may be stale), run it through the runner as the caller's role, present the result.
  */
-import { planRequest, presentResult, PostgrestError, type ApiRequest, type HttpResult, type StatementPlan } from '@plinth/postgrest';
+import { presentResult, PostgrestError, type ApiRequest, type HttpResult, type StatementPlan } from '@plinth/postgrest';
 import { DatabaseError } from '../../engines/database-error.ts';
 import type { Database } from '../../engines/types.ts';
 import { STALE_CACHE_CODES, toPostgrestError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
+import { planWithCache } from './plan-cache.ts';
 import { runStatement, type RunContext } from './runner.ts';
 import { schemaCacheFor, type LoadedSchema } from './schema-cache.ts';
 
@@ -26,8 +27,8 @@ export interface RestCaller {
 export interface RestRequest extends ApiRequest {
   /** Path inside /rest/v1, e.g. /todos (request.path). */
   path: string;
-  /** Every request header, lower-cased names (request.headers). */
-  allHeaders: Record<string, string>;
+  /** Every request header, lower-cased names (request.headers); repeated ones arrive joined by Node. */
+  allHeaders: Record<string, string | string[] | undefined>;
 }
 
 export interface RestHooks {
@@ -59,14 +60,20 @@ function checkRole(loaded: LoadedSchema, role: string): void {
   }
 }
 
+/** The OpenAPI document `GET /rest/v1/` serves to `role`, for the studio's API docs. */
+export async function restOpenApi(project: RestProject, role: string): Promise<Record<string, unknown>> {
+  const loaded = await schemaCacheFor(project.db, project.exposedSchemas).get();
+  return openApiDocument(project.db, loaded.index, project.exposedSchemas[0] ?? 'public', role, project.baseUrl);
+}
+
 export async function handleRestRequest(project: RestProject, caller: RestCaller, request: RestRequest, hooks: RestHooks): Promise<HttpResult> {
   const cache = schemaCacheFor(project.db, project.exposedSchemas);
   const isAuthenticated = caller.role !== 'anon';
   for (let attempt = 0; ; attempt++) {
     try {
-      const loaded = await cache.get();
+      const loaded = (attempt === 0 && cache.peek()) || (await cache.get());
       checkRole(loaded, caller.role);
-      const plan = planRequest(request, { exposedSchemas: project.exposedSchemas, maxRows: project.maxRows }, loaded.index);
+      const plan = planWithCache(request, { exposedSchemas: project.exposedSchemas, maxRows: project.maxRows }, loaded.index);
       if (plan.kind === 'openapi') {
         const document = await openApiDocument(project.db, loaded.index, plan.schema, caller.role, project.baseUrl);
         return { status: 200, headers: { 'content-type': 'application/openapi+json; charset=utf-8' }, body: JSON.stringify(document) };
@@ -88,7 +95,7 @@ async function run(db: Database, plan: StatementPlan, context: RunContext, hooks
   try {
     return await runStatement(db, plan, context);
   } catch (error) {
-    if (error instanceof DatabaseError) throw error;
+    if (error instanceof DatabaseError || error instanceof PostgrestError) throw error;
     hooks.onDatabaseLost();
     hooks.log(error);
     throw new PostgrestError(503, 'PGRST001', 'Database client error. The project database is not reachable right now.');

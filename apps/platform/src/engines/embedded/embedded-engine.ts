@@ -4,11 +4,13 @@
  *
  * initdb in PGlite takes ~4–6 s, far over the 2 s project-creation budget, so the first creation
  * builds a bootstrapped template directory once (`${dataDir}/templates/<hash>`) and every project
- * starts as a copy of it (~0.4 s). The hash covers the PGlite version and the bootstrap SQL, so a
+ * starts as a copy of it. The copy (~40 MB, ~0.5 s) is made ahead of time: one spare copy waits in
+ * `${dataDir}/spares`, a new project takes it with a rename, and the next spare is copied in the
+ * background. The hash covers the PGlite version and the bootstrap SQL, so a
  * changed bootstrap or upgraded PGlite builds a fresh template instead of reusing a stale one.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { bootstrapProject, bootstrapScript, type BootstrapOptions } from '../bootstrap.ts';
@@ -36,6 +38,7 @@ export class EmbeddedEngine implements Engine {
   /** Closes in progress: a reopen must wait for the old worker to exit and release the lock. */
   private readonly closing = new Map<string, Promise<void>>();
   private template: Promise<string> | null = null;
+  private spare: Promise<string | null> | null = null;
 
   constructor(
     private readonly dataDir: string,
@@ -86,18 +89,46 @@ export class EmbeddedEngine implements Engine {
 
   async prepare(): Promise<void> {
     await this.templateDir();
+    // Spares left by an earlier run may come from another template; this process holds the lock.
+    await rm(join(this.dataDir, 'spares'), { recursive: true, force: true });
+    this.refillSpare();
+    await this.spare;
+  }
+
+  private copyTemplate(template: string, to: string): Promise<void> {
+    return cp(template, to, {
+      recursive: true,
+      filter: (src) => !src.endsWith(LOCK_FILE_NAME) && !src.endsWith(TEMPLATE_READY_MARKER),
+    });
+  }
+
+  private refillSpare(): void {
+    this.spare = (async () => {
+      const template = await this.templateDir();
+      const dir = join(this.dataDir, 'spares', randomBytes(6).toString('hex'));
+      await mkdir(dirname(dir), { recursive: true });
+      await this.copyTemplate(template, dir);
+      return dir;
+    })().catch(() => null);
+  }
+
+  /** The project's database directory: the spare moved into place, or a fresh copy. */
+  private async placeDatabase(ref: string): Promise<void> {
+    // Taken synchronously, so two creations at once never get the same spare.
+    const pending = this.spare;
+    this.refillSpare();
+    const spare = pending ? await pending : null;
+    await mkdir(this.projectDir(ref), { recursive: true });
+    if (spare) await rename(spare, this.dbDir(ref));
+    else await this.copyTemplate(await this.templateDir(), this.dbDir(ref));
   }
 
   async createProject(ref: string, _options: { dbPassword: string }): Promise<ProjectLocation> {
     // No password on embedded: nobody can connect to a PGlite instance but this process.
     assertValidRef(ref);
     if (await exists(this.projectDir(ref))) throw new Error(`Project ${ref} already exists in ${this.dataDir}.`);
-    const template = await this.templateDir();
     try {
-      await cp(template, this.dbDir(ref), {
-        recursive: true,
-        filter: (src) => !src.endsWith(LOCK_FILE_NAME) && !src.endsWith(TEMPLATE_READY_MARKER),
-      });
+      await this.placeDatabase(ref);
       const location = { ref, server: null };
       await this.project(location); // a new project is about to be used: open it now
       return location;
@@ -178,6 +209,8 @@ export class EmbeddedEngine implements Engine {
   }
 
   async close(): Promise<void> {
+    // A spare still being copied would write into a directory the caller may remove next.
+    await this.spare;
     await Promise.all([...this.open.keys()].map((ref) => this.closeProject({ ref, server: null })));
   }
 }

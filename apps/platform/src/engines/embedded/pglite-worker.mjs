@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const { dataDir, settings } = workerData;
+const { dataDir, settings, wasmModules } = workerData;
 
 const errorFields = ['severity', 'detail', 'hint', 'position', 'where', 'schema', 'table', 'column', 'dataType', 'constraint'];
 
@@ -98,7 +98,8 @@ try {
   // Defaults replaced, not extended, by startParams: keep PGlite's and append our settings.
   const startParams = [...PGlite.defaultStartParams];
   for (const [name, value] of Object.entries(settings ?? {})) startParams.push('-c', `${name}=${value}`);
-  pg = await PGlite.create({ dataDir, startParams });
+  // Compiled once by the main thread and shared: compiling the wasm is most of a worker's start-up.
+  pg = await PGlite.create({ dataDir, startParams, ...wasmModules });
   parentPort.postMessage({ ready: true });
 } catch (err) {
   parentPort.postMessage({ ready: false, error: serializeError(err) });

@@ -16,14 +16,17 @@ const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Prefe
 export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
   const logs = edgeLogWriterFor(ctx);
   app.addHook('onClose', async () => logs.close());
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('access-control-allow-origin', request.headers.origin ?? '*');
     reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     reply.header('vary', 'Origin');
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const { ref } = request.params as { ref?: string };
-    if (!ref) return;
+    // Only well-formed refs: requests to made-up paths must not fill the log table.
+    if (!ref || !/^[a-z]{20}$/.test(ref)) return done();
     const path = request.url.split('?')[0].slice(`/p/${ref}`.length) || '/';
     const agent = request.headers['user-agent'];
     logs.write({
@@ -35,6 +38,7 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
       role: requestRoles.get(request) ?? null,
       userAgent: typeof agent === 'string' ? agent : null,
     });
+    done();
   });
   app.options('/*', async (request, reply) => {
     reply.header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');

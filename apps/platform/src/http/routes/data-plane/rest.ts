@@ -42,14 +42,12 @@ function targetOf(rest: string): ApiRequest['target'] {
 
 function restRequestOf(request: FastifyRequest, rest: string): RestRequest {
   const queryAt = request.url.indexOf('?');
-  const allHeaders: Record<string, string> = {};
-  for (const name of Object.keys(request.headers)) allHeaders[name] = header(request, name) ?? '';
   return {
     method: request.method,
     target: targetOf(rest.replace(/\/$/, '')),
     search: queryAt >= 0 ? request.url.slice(queryAt + 1) : '',
     path: `/${rest}`,
-    allHeaders,
+    allHeaders: request.headers,
     headers: {
       accept: header(request, 'accept'),
       prefer: header(request, 'prefer'),
@@ -71,8 +69,8 @@ export async function restRoutes(app: FastifyInstance, ctx: ControlContext): Pro
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { ref, '*': rest = '' } = request.params as { ref: string; '*'?: string };
-    const project = await directory.resolve(ref);
-    const caller = await project.tokens.caller(request.headers);
+    const project = directory.cached(ref) ?? (await directory.resolve(ref));
+    const caller = project.tokens.cachedCaller(request.headers) ?? (await project.tokens.caller(request.headers));
     requestRoles.set(request, caller.role);
     const result = await handleRestRequest(
       { db: project.db, exposedSchemas: project.exposedSchemas, maxRows: project.maxRows, baseUrl: `${ctx.config.publicUrl}/p/${ref}/rest/v1` },

@@ -34,6 +34,7 @@ export function projectRoutes(app: FastifyInstance, ctx: ControlContext, verifie
   }));
   define('jwtSecretUpdateStatus', ({ actor, params }) => apiSettings.jwtSecretUpdateStatus(ctx, actor, params.ref));
   define('jwtSecretUpdate', ({ actor, params, body }) => apiSettings.updateJwtSecret(ctx, actor, params.ref, body.jwt_secret));
+  define('projectRestDocument', ({ actor, params }) => apiSettings.projectRestDocument(ctx, actor, params.ref));
   define('postgrestConfig', ({ actor, params }) => apiSettings.postgrestConfig(ctx, actor, params.ref));
   define('postgrestConfigUpdate', ({ actor, params, body }) => apiSettings.updatePostgrestConfig(ctx, actor, params.ref, body));
   // The spec reads a 400 naming "custom hostname configuration" as "no hostname configured".
