@@ -1,0 +1,13 @@
+/**
+ * A v4 UUID for a new snippet's client-chosen id. crypto.randomUUID only exists on secure origins,
+ * and a self-hosted studio is often reached over plain http on a LAN address, so fall back to
+ * getRandomValues, which every origin has.
+ */
+export function newUuid(): string {
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

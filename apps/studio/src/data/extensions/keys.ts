@@ -1,0 +1,3 @@
+export const extensionKeys = {
+  list: (ref: string | undefined) => ['projects', ref, 'extensions'] as const,
+};

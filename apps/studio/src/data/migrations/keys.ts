@@ -1,0 +1,3 @@
+export const migrationKeys = {
+  list: (ref: string | undefined) => ['projects', ref, 'migrations'] as const,
+};

@@ -1,0 +1,5 @@
+export const profileKeys = {
+  detail: () => ['profile', 'detail'] as const,
+  invitations: () => ['profile', 'invitations'] as const,
+  audit: () => ['profile', 'audit'] as const,
+};

@@ -1,0 +1,3 @@
+export const publicationKeys = {
+  list: (ref: string | undefined) => ['projects', ref, 'publications'] as const,
+};

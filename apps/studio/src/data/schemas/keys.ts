@@ -1,0 +1,3 @@
+export const schemaKeys = {
+  list: (ref: string | undefined) => ['projects', ref, 'schemas'] as const,
+};

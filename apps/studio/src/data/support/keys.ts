@@ -1,0 +1,3 @@
+export const supportKeys = {
+  tickets: () => ['support', 'tickets'] as const,
+};
