@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { MoreVertical, Pencil, Plus, SquareFunction, Trash2 } from 'lucide-react';
+import { Pencil, Plus, SquareFunction, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
+import { DropdownMenuItem } from '../../../components/ui/dropdown-menu.tsx';
+import { RowActionsMenu } from '../../../components/ui/row-actions-menu.tsx';
 import { ProtectedSchemaNotice } from '../../../components/ui/protected-schema-notice.tsx';
 import { Table as DataTable, Td, Th } from '../../../components/ui/table.tsx';
 import type { PgFunction } from '../../../data/pg-meta/types.ts';
@@ -60,13 +61,10 @@ export function FunctionsView({ projectRef }: { projectRef: string }) {
                   <Td>{f.security_definer ? <Badge tone="warning">Definer</Badge> : <Badge>Invoker</Badge>}</Td>
                   <Td>
                     {!isLocked && canWrite && (
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild><Button size="sm" variant="ghost" aria-label={`Actions for function ${f.name}`} icon={<MoreVertical className="size-4" />} /></DropdownMenuTrigger>
-                        <DropdownMenuContent>
+                      <RowActionsMenu label={`Actions for function ${f.name}`}>
                           <DropdownMenuItem icon={<Pencil />} onSelect={() => setEditing(f)}>Edit function</DropdownMenuItem>
                           <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => setDeleting(f)}>Delete function</DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                        </RowActionsMenu>
                     )}
                   </Td>
                 </tr>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ArrowLeft, KeyRound, Link2, MoreVertical, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, KeyRound, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
+import { DropdownMenuItem } from '../../../components/ui/dropdown-menu.tsx';
+import { RowActionsMenu } from '../../../components/ui/row-actions-menu.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { Table as DataTable, Td, Th } from '../../../components/ui/table.tsx';
@@ -91,11 +92,7 @@ export function TableColumnsView({ projectRef, tableId, onBack }: { projectRef: 
                   </Td>
                   <Td className="text-right">
                     {isEditable && (
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button size="sm" variant="ghost" aria-label={`Actions for column ${column.name}`} icon={<MoreVertical className="size-4" />} />
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent>
+                      <RowActionsMenu label={`Actions for column ${column.name}`}>
                           <DropdownMenuItem icon={<Pencil />} onSelect={() => setEditingColumn(column)}>Edit column</DropdownMenuItem>
                           {fk ? (
                             <DropdownMenuItem icon={<Link2 />} onSelect={() => setDeletingFk(fk)}>Remove foreign key</DropdownMenuItem>
@@ -103,8 +100,7 @@ export function TableColumnsView({ projectRef, tableId, onBack }: { projectRef: 
                             <DropdownMenuItem icon={<Link2 />} onSelect={() => setAddingFkTo(column)}>Add foreign key</DropdownMenuItem>
                           )}
                           <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => setDeletingColumn(column)}>Delete column</DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                        </RowActionsMenu>
                     )}
                   </Td>
                 </tr>

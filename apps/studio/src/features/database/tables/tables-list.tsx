@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Columns3, MoreVertical, Pencil, Plus, ShieldCheck, Table2, Trash2 } from 'lucide-react';
+import { Columns3, Pencil, Plus, ShieldCheck, Table2, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
+import { DropdownMenuItem } from '../../../components/ui/dropdown-menu.tsx';
+import { RowActionsMenu } from '../../../components/ui/row-actions-menu.tsx';
 import { ProtectedSchemaNotice } from '../../../components/ui/protected-schema-notice.tsx';
 import { Table as DataTable, Td, Th } from '../../../components/ui/table.tsx';
 import type { Table } from '../../../data/pg-meta/types.ts';
@@ -88,19 +89,14 @@ export function TablesList({ projectRef, schema, onSchemaChange, onOpenTable }: 
                       <Button size="sm" variant="outline" icon={<Columns3 className="size-3.5" />} onClick={() => onOpenTable(table.id)}>
                         Columns
                       </Button>
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button size="sm" variant="ghost" aria-label={`Actions for table ${table.name}`} icon={<MoreVertical className="size-4" />} />
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent>
+                      <RowActionsMenu label={`Actions for table ${table.name}`}>
                           <DropdownMenuItem icon={<Columns3 />} onSelect={() => onOpenTable(table.id)}>View columns</DropdownMenuItem>
                           <DropdownMenuItem icon={<ShieldCheck />} onSelect={() => navigate(`/project/${projectRef}/auth/policies?schema=${encodeURIComponent(table.schema)}&search=${table.id}`)}>
                             View policies
                           </DropdownMenuItem>
                           {!isLocked && canWrite && <DropdownMenuItem icon={<Pencil />} onSelect={() => setEditing(table)}>Edit table</DropdownMenuItem>}
                           {!isLocked && canWrite && <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => setDeleting(table)}>Delete table</DropdownMenuItem>}
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                        </RowActionsMenu>
                     </div>
                   </Td>
                 </tr>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { MoreVertical, Plus, Power, Trash2, Zap } from 'lucide-react';
+import { Plus, Power, Trash2, Zap } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
+import { DropdownMenuItem } from '../../../components/ui/dropdown-menu.tsx';
+import { RowActionsMenu } from '../../../components/ui/row-actions-menu.tsx';
 import { ProtectedSchemaNotice } from '../../../components/ui/protected-schema-notice.tsx';
 import { Table as DataTable, Td, Th } from '../../../components/ui/table.tsx';
 import type { Trigger } from '../../../data/pg-meta/types.ts';
@@ -71,13 +72,10 @@ export function TriggersView({ projectRef }: { projectRef: string }) {
                   <Td>{t.enabled_mode === 'DISABLED' ? <Badge>Disabled</Badge> : <Badge tone="success">Enabled</Badge>}</Td>
                   <Td>
                     {!isLocked && canWrite && (
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild><Button size="sm" variant="ghost" aria-label={`Actions for trigger ${t.name}`} icon={<MoreVertical className="size-4" />} /></DropdownMenuTrigger>
-                        <DropdownMenuContent>
+                      <RowActionsMenu label={`Actions for trigger ${t.name}`}>
                           <DropdownMenuItem icon={<Power />} onSelect={() => toggle(t)}>{t.enabled_mode === 'DISABLED' ? 'Enable trigger' : 'Disable trigger'}</DropdownMenuItem>
                           <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => setDeleting(t)}>Delete trigger</DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                        </RowActionsMenu>
                     )}
                   </Td>
                 </tr>

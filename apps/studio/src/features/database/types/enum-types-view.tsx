@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { ListChecks, MoreVertical, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
+import { DropdownMenuItem } from '../../../components/ui/dropdown-menu.tsx';
+import { RowActionsMenu } from '../../../components/ui/row-actions-menu.tsx';
 import { ProtectedSchemaNotice } from '../../../components/ui/protected-schema-notice.tsx';
 import { Table as DataTable, Td, Th } from '../../../components/ui/table.tsx';
 import type { PgType } from '../../../data/pg-meta/types.ts';
@@ -57,13 +58,10 @@ export function EnumTypesView({ projectRef }: { projectRef: string }) {
                   <Td className="font-mono text-xs text-fg-muted">{t.enums.join(', ')}</Td>
                   <Td>
                     {!isLocked && canWrite && (
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild><Button size="sm" variant="ghost" aria-label={`Actions for type ${t.name}`} icon={<MoreVertical className="size-4" />} /></DropdownMenuTrigger>
-                        <DropdownMenuContent>
+                      <RowActionsMenu label={`Actions for type ${t.name}`}>
                           <DropdownMenuItem icon={<Pencil />} onSelect={() => setEditing(t)}>Update type</DropdownMenuItem>
                           <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => setDeleting(t)}>Delete type</DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                        </RowActionsMenu>
                     )}
                   </Td>
                 </tr>
