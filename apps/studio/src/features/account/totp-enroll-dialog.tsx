@@ -8,8 +8,8 @@ import { useMfaEnrollMutation, type TotpEnrollment } from '../../data/auth/mfa-e
 import { useMfaUnenrollMutation } from '../../data/auth/mfa-unenroll-mutation.ts';
 import { useMfaVerifyMutation } from '../../data/auth/mfa-verify-mutation.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { TOTP_CODE_MESSAGE, TotpCodeField, totpCodeOf } from '../auth/totp-code-field.tsx';
 
-const CODE = /^\d{6}$/;
 
 /** Enrol a TOTP app: name it, scan the QR code (or type the secret), confirm with a code. */
 export function TotpEnrollDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -45,9 +45,9 @@ export function TotpEnrollDialog({ open, onOpenChange }: { open: boolean; onOpen
   function confirm(event: FormEvent) {
     event.preventDefault();
     if (!enrollment) return;
-    const trimmed = code.replace(/\s/g, '');
-    if (!CODE.test(trimmed)) {
-      setCodeError('Enter the 6-digit code from your authenticator app');
+    const trimmed = totpCodeOf(code);
+    if (!trimmed) {
+      setCodeError(TOTP_CODE_MESSAGE);
       return;
     }
     setCodeError(null);
@@ -100,21 +100,7 @@ export function TotpEnrollDialog({ open, onOpenChange }: { open: boolean; onOpen
                 </div>
               </div>
             </div>
-            <Field label="Authentication code" error={codeError}>
-              {(props) => (
-                <Input
-                  {...props}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={7}
-                  placeholder="123456"
-                  className="font-mono tracking-[0.3em]"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, ''))}
-                  autoFocus
-                />
-              )}
-            </Field>
+            <TotpCodeField value={code} onChange={setCode} error={codeError} />
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={() => close(false)}>
                 Cancel

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, Input, Select } from '../../components/ui/input.tsx';
+import { Field, Select } from '../../components/ui/input.tsx';
 import { LoadingArea } from '../../components/ui/spinner.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { useMfaFactorsQuery } from '../../data/auth/mfa-factors-query.ts';
@@ -11,8 +11,8 @@ import { useSignOutMutation } from '../../data/auth/sign-out-mutation.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { safeReturnTo, withReturnTo } from '../../lib/return-to.ts';
 import { FormError } from './form-error.tsx';
+import { TOTP_CODE_MESSAGE, TotpCodeField, totpCodeOf } from './totp-code-field.tsx';
 
-const CODE = /^\d{6}$/;
 
 /** Second step of signing in: a 6-digit code from the authenticator app (listFactors -> challenge -> verify). */
 export function MfaForm() {
@@ -43,9 +43,9 @@ export function MfaForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = code.replace(/\s/g, '');
-    if (!CODE.test(trimmed)) {
-      setCodeError('Enter the 6-digit code from your authenticator app');
+    const trimmed = totpCodeOf(code);
+    if (!trimmed) {
+      setCodeError(TOTP_CODE_MESSAGE);
       return;
     }
     setCodeError(null);
@@ -67,21 +67,7 @@ export function MfaForm() {
           )}
         </Field>
       )}
-      <Field label="Authentication code" error={codeError}>
-        {(props) => (
-          <Input
-            {...props}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            placeholder="123456"
-            className="h-11 text-center font-mono text-lg tracking-[0.5em]"
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, ''))}
-            autoFocus
-          />
-        )}
-      </Field>
+      <TotpCodeField value={code} onChange={setCode} error={codeError} isLarge />
       <FormError message={verify.isError ? errorMessage(verify.error) : null} testId="mfa-error" />
       <Button type="submit" variant="primary" size="lg" className="w-full" isLoading={verify.isPending}>
         Verify
