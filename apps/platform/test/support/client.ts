@@ -54,14 +54,22 @@ export async function signUp(baseUrl: string, email = uniqueEmail(), password = 
   return { api: new ApiClient(baseUrl, data.session.access_token), email, userId: data.user!.id, auth };
 }
 
-/** Polls a project's status until it is `status` (or times out). */
-export async function waitForStatus(api: ApiClient, ref: string, status: string, timeoutMs = 30_000): Promise<void> {
+/** States a project does not leave by itself: reaching one that is not the awaited one is a failure. */
+const FAILED_STATUSES = new Set(['UNKNOWN', 'RESTORATION_FAILED', 'REMOVED']);
+
+/**
+ * Waits until a project really is `status`, polling its status endpoint. Fails at once when the
+ * project lands in a failed state, and otherwise gives it as long as a loaded machine may need: the
+ * test's own time-out is the bound that matters, this deadline only names the project in the error.
+ */
+export async function waitForStatus(api: ApiClient, ref: string, status: string, timeoutMs = 110_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
     const response = await api.get(`/api/platform/projects/${ref}/status`);
     last = JSON.stringify(response.body);
     if (response.body?.status === status) return;
+    if (FAILED_STATUSES.has(response.body?.status) && !FAILED_STATUSES.has(status)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`project ${ref} did not reach ${status}; last: ${last}`);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { locationOf, type ProjectRow } from '../../src/control/project-rows.ts';
 import { startPlatform as start, type RunningPlatform } from '../../src/platform.ts';
+import { seedDataDir } from './seed.ts';
 
 export type EngineName = 'embedded' | 'postgres';
 export const ENGINES: EngineName[] = ['embedded', 'postgres'];
@@ -26,6 +27,7 @@ function urlWithDatabase(url: string, database: string): string {
 export async function startPlatform(options: { engine?: EngineName } = {}): Promise<RunningPlatform & { dataDir: string }> {
   const engine = options.engine ?? 'embedded';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plinth-test-'));
+  if (engine === 'embedded') await seedDataDir(dataDir);
   const platformDatabase = `plinth_test_${randomBytes(6).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
     PORT: '0',

@@ -39,7 +39,7 @@ export async function createUserWithProject(baseUrl: string, label: string): Pro
   if (organization.status >= 300) throw new Error(`organization: ${JSON.stringify(organization.body)}`);
   const project = await api.post('/api/platform/projects', { name: `${label} project`, organization_slug: organization.body.slug, db_pass: PASSWORD });
   if (project.status >= 300) throw new Error(`project: ${JSON.stringify(project.body)}`);
-  await waitForStatus(api, project.body.ref, 'ACTIVE_HEALTHY', 60_000);
+  await waitForStatus(api, project.body.ref, 'ACTIVE_HEALTHY');
   return { api, email, ref: project.body.ref, slug: organization.body.slug };
 }
 
