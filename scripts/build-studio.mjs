@@ -3,14 +3,15 @@
 // studio's sources and configuration, the workspace packages it imports, and the installed
 // dependency tree (package-lock.json); `--force` builds regardless.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const studio = path.join(root, 'apps/studio');
 const dist = path.join(studio, 'dist');
-const stamp = path.join(dist, '.build-fingerprint');
+// Kept outside dist, which the platform serves as it is.
+const stamp = path.join(root, '.tmp/studio-build.fingerprint');
 const SKIPPED = new Set(['dist', 'node_modules', 'e2e', 'test']);
 
 function filesUnder(dir) {
@@ -36,4 +37,5 @@ if (isBuilt && !process.argv.includes('--force')) process.exit(0);
 
 const { build } = await import('vite');
 await build({ root: studio, configFile: path.join(studio, 'vite.config.ts'), logLevel: 'warn' });
+mkdirSync(path.dirname(stamp), { recursive: true });
 writeFileSync(stamp, current);
