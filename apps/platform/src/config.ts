@@ -18,9 +18,30 @@ export interface Config {
   smtpUrl: string | undefined;
   studioDir: string;
   logLevel: string;
+  /**
+   * The longest statement time-out the SQL editor may ask for, by what the member may do, already
+   * lowered for the engine (an embedded project has one connection, so the cap protects its data plane).
+   */
+  sqlTimeoutCapMs: { readOnly: number; readWrite: number };
+  /** Embedded engine: the SQL editor's reads run on a snapshot of the project in a second worker. */
+  embeddedSqlSnapshots: boolean;
 }
 
 export class ConfigError extends Error {}
+
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of seconds, at least 1, got "${env[name]}".`);
+  return value;
+}
+
+function sqlTimeoutCaps(env: NodeJS.ProcessEnv, engine: 'embedded' | 'postgres'): Config['sqlTimeoutCapMs'] {
+  const engineCap = engine === 'embedded' ? seconds(env, 'PLINTH_SQL_TIMEOUT_MAX_EMBEDDED_S', 60) : Infinity;
+  return {
+    readOnly: Math.min(seconds(env, 'PLINTH_SQL_TIMEOUT_MAX_READ_ONLY_S', 30), engineCap) * 1000,
+    readWrite: Math.min(seconds(env, 'PLINTH_SQL_TIMEOUT_MAX_S', 600), engineCap) * 1000,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8000);
@@ -47,5 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.PLINTH_SMTP_URL,
     studioDir: path.resolve(env.PLINTH_STUDIO_DIR ?? new URL('../../studio/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    sqlTimeoutCapMs: sqlTimeoutCaps(env, engine),
+    embeddedSqlSnapshots: env.PLINTH_EMBEDDED_SQL_SNAPSHOTS !== 'off',
   };
 }

@@ -4,6 +4,7 @@ import { BackgroundJobs } from './control/background-jobs.ts';
 import type { ControlContext } from './control/context.ts';
 import { resumeInterruptedWork } from './control/project-lifecycle.ts';
 import { Secrets } from './control/secrets.ts';
+import { PLATFORM_PASSWORD_POLICY } from './data-plane/auth/password-policy.ts';
 import { applyAuthSchema } from './data-plane/auth/schema.ts';
 import { createAuthService } from './data-plane/auth/service.ts';
 import { migrate } from './db/migrate.ts';
@@ -33,6 +34,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     engine: config.engine,
     dataDir: config.dataDir,
     projectServers: config.projectServers,
+    readSnapshots: config.embeddedSqlSnapshots,
     loginSecret: secrets.derive('postgres-project-login').toString('base64url'),
   });
   const auth = createAuthService({
@@ -41,6 +43,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     issuer: `${config.publicUrl}/auth/v1`,
     // Without a mail server nobody could confirm an address, so accounts are confirmed on sign-up.
     autoconfirm: !config.smtpUrl,
+    passwordPolicy: PLATFORM_PASSWORD_POLICY,
   });
   let app: FastifyInstance | undefined;
   const log = {

@@ -217,6 +217,19 @@ describe('API docs and API settings', () => {
     await page.getByText('Successfully saved settings').waitFor();
     expect((await owner.get(`/api/platform/projects/${ref}/config/postgrest`)).body.max_rows).toBe(500);
 
+    // Query plans are off until the switch (or its label) turns them on and the settings are saved.
+    const explain = () => fetch(`${platform.url}/p/${ref}/rest/v1/todos?select=id`, { headers: { apikey: after, accept: 'application/vnd.pgrst.plan+text' } });
+    expect((await explain()).status).toBe(406);
+    const planSwitch = page.getByTestId('plan-enabled-switch');
+    expect(await planSwitch.getAttribute('aria-checked')).toBe('false');
+    await page.getByText('Enable query plans (explain)').click();
+    expect(await planSwitch.getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('save-data-api-settings').click();
+    await expect.poll(async () => (await owner.get(`/api/platform/projects/${ref}/config/postgrest`)).body.db_plan_enabled).toBe(true);
+    // Saved: the form now equals the server's settings, so there is nothing left to save.
+    await page.locator('[data-testid="save-data-api-settings"]:disabled').waitFor();
+    expect(await (await explain()).text()).toMatch(/Scan/);
+
     expect(await page.getByTestId('custom-domain-status').getAttribute('data-status')).toBe('0_no_hostname_configured');
     expect(errors).toEqual([]);
     await page.context().close();
@@ -243,6 +256,7 @@ describe('API docs and API settings', () => {
     expect(await page.getByTestId('service-key-field-reveal').isDisabled()).toBe(true);
     expect(await page.getByTestId('jwt-secret-generate').isDisabled()).toBe(true);
     expect(await page.getByTestId('save-data-api-settings').isDisabled()).toBe(true);
+    expect(await page.getByTestId('plan-enabled-switch').isDisabled()).toBe(true);
     await shot(page, 'api-settings-read-only');
 
     // The docs show the public key when asked, never the service key.

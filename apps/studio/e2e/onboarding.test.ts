@@ -64,6 +64,11 @@ describe('studio onboarding', () => {
     await page.getByRole('link', { name: 'Sign up now' }).click();
     await page.waitForURL(/\/sign-up/);
     await page.getByLabel('Email').fill(email);
+    // The form states the platform's minimum and holds to it before asking the server.
+    await page.getByText('At least 8 characters.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('seven77');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('Password should be at least 8 characters.').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();

@@ -15,6 +15,8 @@ export const postgrestConfigSchema = z.object({
   /** Comma-separated exposed schemas. */
   db_schema: z.string(),
   max_rows: z.number().int(),
+  /** Whether the REST API answers query plans (Accept: application/vnd.pgrst.plan); off by default. */
+  db_plan_enabled: z.boolean(),
 });
 
 /** Project data API settings endpoints (exposed schemas, max rows, JWT secret, custom hostname). */
@@ -37,18 +39,19 @@ export const dataApiEndpoints = {
   postgrestConfig: endpoint({
     method: 'GET',
     path: '/projects/:ref/config/postgrest',
-    summary: 'Data API settings: exposed schemas and max rows',
+    summary: 'Data API settings: exposed schemas, max rows and query plans',
     params: refParams,
     response: postgrestConfigSchema,
   }),
   postgrestConfigUpdate: endpoint({
     method: 'PATCH',
     path: '/projects/:ref/config/postgrest',
-    summary: 'Change exposed schemas or max rows',
+    summary: 'Change exposed schemas, max rows or whether query plans are answered',
     params: refParams,
     body: z.object({
       db_schema: z.string().max(2000).optional(),
       max_rows: z.number().int().min(1, 'Max rows must be at least 1').max(1_000_000, 'Max rows can be at most 1,000,000').optional(),
+      db_plan_enabled: z.boolean().optional(),
     }),
     response: postgrestConfigSchema,
   }),

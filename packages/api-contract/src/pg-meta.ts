@@ -133,5 +133,6 @@ export const pgMetaEndpoints = {
 
   pgMetaMigrations: endpoint({ method: 'GET', path: '/pg-meta/:ref/migrations', summary: 'The migration history (supabase_migrations.schema_migrations)', params: ref, response: list(m.migrationSchema) }),
   pgMetaQuery: endpoint({ method: 'POST', path: '/pg-meta/:ref/query', summary: 'Run SQL; the rows of the last statement. Read-only members run it in a read-only transaction', params: ref, body: queryBody, response: z.union([z.array(z.record(z.string(), z.unknown())), z.object({ results: z.array(statementResultSchema) })]) }),
+  pgMetaQueryLimits: endpoint({ method: 'GET', path: '/pg-meta/:ref/query/limits', summary: 'The longest statement_timeout_ms the caller may ask POST /query for (by role and engine)', params: ref, response: z.object({ max_statement_timeout_ms: z.number().int() }) }),
   pgMetaQueryCancel: endpoint({ method: 'POST', path: '/pg-meta/:ref/query/cancel', summary: 'Cancel a running query started with this query_id', params: ref, body: z.object({ query_id: z.string().uuid() }), response: z.object({ cancelled: z.boolean() }) }),
 } as const satisfies Record<string, Endpoint>;

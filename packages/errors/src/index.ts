@@ -7,9 +7,13 @@ export const errorCatalogue = {
   // request shape
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   validation_failed: { status: 400, message: 'The request is invalid.' },
+  // Postgres text cannot hold U+0000, so it is refused at the door rather than failing in the database.
+  text_contains_nul: { status: 400, message: 'Text cannot contain the NUL character (\\u0000).' },
+  json_too_deep: { status: 400, message: 'The JSON document is nested too deeply.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'The request body must be JSON.' },
   route_not_found: { status: 404, message: 'There is no such endpoint.' },
+  uri_too_long: { status: 414, message: 'A part of the URL path is too long.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
   // sessions and platform auth
   not_authenticated: { status: 401, message: 'You must be signed in to do this.' },
@@ -17,8 +21,8 @@ export const errorCatalogue = {
   insufficient_aal: { status: 401, message: 'This action needs a session verified with multi-factor authentication.' },
   invalid_credentials: { status: 400, message: 'Invalid login credentials' },
   user_already_exists: { status: 422, message: 'User already registered' },
-  weak_password: { status: 422, message: 'Password should be at least 8 characters.' },
-  email_address_invalid: { status: 400, message: 'Unable to validate email address: invalid format' },
+  // The message names the policy's own limits (see data-plane/auth/password-policy.ts).
+  weak_password: { status: 422, message: 'The password does not meet the password policy.' },
   signup_disabled: { status: 403, message: 'Signups not allowed for this instance' },
   email_not_confirmed: { status: 400, message: 'Email not confirmed' },
   refresh_token_not_found: { status: 400, message: 'Invalid Refresh Token: Refresh Token Not Found' },
@@ -67,6 +71,7 @@ export const errorCatalogue = {
   protected_role: { status: 403, message: 'This role is managed by the platform and cannot be changed.' },
   database_object_not_found: { status: 404, message: 'The database object was not found.' },
   extension_unavailable: { status: 400, message: 'The project database cannot load this extension.' },
+  engine_feature_unavailable: { status: 400, message: 'This is not available on the embedded engine.' },
   sql_statement_not_allowed: { status: 403, message: 'Read-only members cannot end or change the read-only transaction.' },
   // platform state
   not_implemented: { status: 501, message: 'This is not available yet.' },

@@ -23,27 +23,35 @@ export interface ScanResult {
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_$]/u.test(c);
 const isWordStart = (c: string | undefined) => c !== undefined && /[\p{L}_]/u.test(c);
+const DOLLAR_TAG = /^\$([\p{L}_][\p{L}\p{N}_]*)?\$/u;
 
-export function scanSql(sql: string): ScanResult {
-  const statements: Statement[] = [];
+/**
+ * One lexical unit outside comments: a keyword or bare name (upper-cased), a quoted string, a quoted
+ * name or a dollar-quoted body (their text as written, quotes included), or any other character.
+ */
+export interface SqlToken {
+  kind: 'word' | 'string' | 'quoted_name' | 'dollar_quoted' | 'symbol';
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface LexResult {
+  tokens: SqlToken[];
+  /** The first lexical problem, if any (an unterminated quote or comment). */
+  problem: string | null;
+  hasLineComment: boolean;
+}
+
+/** Tokens of `sql`, comments and white space skipped. Stops at an unterminated quote. */
+export function lexSql(sql: string): LexResult {
+  const tokens: SqlToken[] = [];
   let problem: string | null = null;
   let hasLineComment = false;
-  let start = 0;
-  let depth = 0;
-  let atomicDepth = 0;
-  let words: string[] = [];
-  const push = (end: number) => {
-    const raw = sql.slice(start, end);
-    const text = raw.trim();
-    if (text !== '' && !/^(\s|--[^\n\r]*|\/\*[\s\S]*?\*\/)*$/.test(text)) {
-      statements.push({ text, offset: start + raw.indexOf(text) });
-    }
-    start = end + 1;
-    words = [];
+  const token = (kind: SqlToken['kind'], start: number, end: number) => {
+    const text = sql.slice(start, end);
+    tokens.push({ kind, text: kind === 'word' ? text.toUpperCase() : text, start, end });
   };
-  const isRoutine = () => words[0] === 'CREATE' && (words[1] === 'FUNCTION' || words[1] === 'PROCEDURE'
-    || (words[1] === 'OR' && words[2] === 'REPLACE' && (words[3] === 'FUNCTION' || words[3] === 'PROCEDURE')));
-
   let i = 0;
   while (i < sql.length) {
     const c = sql[i];
@@ -61,48 +69,74 @@ export function scanSql(sql: string): ScanResult {
         else i++;
       }
       if (nesting > 0) problem ??= 'A /* comment is not closed.';
-    } else if (c === "'") {
+    } else if (c === "'" || c === '"') {
       // E'...' strings take backslash escapes; the E must be a word of its own (not the end of "name").
-      const escapes = (sql[i - 1] === 'E' || sql[i - 1] === 'e') && !isWordChar(sql[i - 2]);
-      i = skipQuoted(sql, i, "'", escapes);
-      if (i < 0) { problem ??= 'A quoted string is not closed.'; break; }
-    } else if (c === '"') {
-      i = skipQuoted(sql, i, '"', false);
-      if (i < 0) { problem ??= 'A quoted name is not closed.'; break; }
-    } else if (c === '$' && !isWordChar(sql[i - 1]) && /^\$([\p{L}_][\p{L}\p{N}_]*)?\$/u.test(sql.slice(i, i + 70))) {
-      const tag = /^\$([\p{L}_][\p{L}\p{N}_]*)?\$/u.exec(sql.slice(i, i + 70))![0];
+      const escapes = c === "'" && (sql[i - 1] === 'E' || sql[i - 1] === 'e') && !isWordChar(sql[i - 2]);
+      const end = skipQuoted(sql, i, c, escapes);
+      if (end < 0) { problem ??= c === "'" ? 'A quoted string is not closed.' : 'A quoted name is not closed.'; break; }
+      if (escapes) tokens.pop(); // the E is part of the string
+      token(c === "'" ? 'string' : 'quoted_name', escapes ? i - 1 : i, end);
+      i = end;
+    } else if (c === '$' && !isWordChar(sql[i - 1]) && DOLLAR_TAG.test(sql.slice(i, i + 70))) {
+      const tag = DOLLAR_TAG.exec(sql.slice(i, i + 70))![0];
       const end = sql.indexOf(tag, i + tag.length);
-      if (end === -1) { problem ??= `A ${tag} quoted body is not closed.`; i = sql.length; break; }
+      if (end === -1) { problem ??= `A ${tag} quoted body is not closed.`; break; }
+      token('dollar_quoted', i, end + tag.length);
       i = end + tag.length;
-    } else if (c === '(') {
-      depth++;
-      i++;
-    } else if (c === ')') {
-      depth--;
-      if (depth < 0) problem ??= 'A closing parenthesis has no opening one.';
-      i++;
-    } else if (c === ';' && atomicDepth === 0) {
-      if (depth > 0) problem ??= 'A parenthesis is not closed before the end of the statement.';
-      depth = 0;
-      push(i);
-      i++;
     } else if (isWordStart(c) && !isWordChar(sql[i - 1])) {
       let end = i + 1;
       while (isWordChar(sql[end])) end++;
-      const word = sql.slice(i, end).toUpperCase();
-      if (isRoutine() && word === 'ATOMIC' && words.at(-1) === 'BEGIN') atomicDepth++;
-      else if (atomicDepth > 0 && word === 'CASE') atomicDepth++;
-      else if (atomicDepth > 0 && word === 'END') atomicDepth--;
-      if (words.length < 8) words.push(word);
-      else words[7] = word;
+      token('word', i, end);
       i = end;
     } else {
+      if (!/\s/u.test(c)) token('symbol', i, i + 1);
       i++;
+    }
+  }
+  return { tokens, problem, hasLineComment };
+}
+
+export function scanSql(sql: string): ScanResult {
+  const lexed = lexSql(sql);
+  const statements: Statement[] = [];
+  let problem = lexed.problem;
+  let start = 0;
+  let depth = 0;
+  let atomicDepth = 0;
+  let words: string[] = [];
+  const push = (end: number) => {
+    const raw = sql.slice(start, end);
+    const text = raw.trim();
+    if (text !== '' && !/^(\s|--[^\n\r]*|\/\*[\s\S]*?\*\/)*$/.test(text)) {
+      statements.push({ text, offset: start + raw.indexOf(text) });
+    }
+    start = end + 1;
+    words = [];
+  };
+  const isRoutine = () => words[0] === 'CREATE' && (words[1] === 'FUNCTION' || words[1] === 'PROCEDURE'
+    || (words[1] === 'OR' && words[2] === 'REPLACE' && (words[3] === 'FUNCTION' || words[3] === 'PROCEDURE')));
+
+  for (const { kind, text, start: at } of lexed.tokens) {
+    if (kind === 'symbol' && text === '(') {
+      depth++;
+    } else if (kind === 'symbol' && text === ')') {
+      depth--;
+      if (depth < 0) problem ??= 'A closing parenthesis has no opening one.';
+    } else if (kind === 'symbol' && text === ';' && atomicDepth === 0) {
+      if (depth > 0) problem ??= 'A parenthesis is not closed before the end of the statement.';
+      depth = 0;
+      push(at);
+    } else if (kind === 'word') {
+      if (isRoutine() && text === 'ATOMIC' && words.at(-1) === 'BEGIN') atomicDepth++;
+      else if (atomicDepth > 0 && text === 'CASE') atomicDepth++;
+      else if (atomicDepth > 0 && text === 'END') atomicDepth--;
+      if (words.length < 8) words.push(text);
+      else words[7] = text;
     }
   }
   if (depth > 0) problem ??= 'A parenthesis is not closed.';
   push(sql.length);
-  return { statements, problem, hasLineComment };
+  return { statements, problem, hasLineComment: lexed.hasLineComment };
 }
 
 /** Index just past the closing quote, or -1 if the quote is never closed. A doubled quote is a literal quote. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarQuote, ident, literal, likePattern, sqlFragment, splitStatements, leadingWords } from '../src/index.ts';
+import { dollarQuote, ident, isReadOnlyStatement, literal, likePattern, serverAccessIn, sqlFragment, splitStatements, leadingWords } from '../src/index.ts';
 
 describe('identifiers and literals', () => {
   it('quotes every identifier and doubles embedded quotes', () => {
@@ -67,5 +67,57 @@ describe('raw SQL fragments', () => {
     ['nothing', '  -- just a comment'],
   ])('refuses %s', (_what, fragment) => {
     expect(() => sqlFragment(fragment, 'USING expression')).toThrow(/USING expression/);
+  });
+});
+
+describe('what a statement does beyond reading', () => {
+  it.each([
+    ["copy (select 1) to program 'id'", 'COPY TO PROGRAM'],
+    ["COPY t FROM PROGRAM 'curl x'", 'COPY FROM PROGRAM'],
+    ["copy (select 'a' from t) to '/tmp/out.csv' with (format csv)", 'COPY TO a server file'],
+    ["copy t from E'/etc/passwd'", 'COPY FROM a server file'],
+    ["select pg_read_file('PG_VERSION')", 'pg_read_file'],
+    ["select * from pg_catalog.pg_ls_dir('.')", 'pg_ls_dir'],
+    ["select \"pg_read_binary_file\"('x')", 'pg_read_binary_file'],
+    ["select lo_import('/etc/hostname')", 'lo_import'],
+    ["load 'plugin'", 'LOAD'],
+    ["do $$ begin copy (select 1) to program 'id'; end $$", 'COPY TO PROGRAM'],
+    ["create function f() returns text language sql as $fn$ select pg_read_file('x') $fn$", 'pg_read_file'],
+  ])('finds server access in %s', (sql, found) => {
+    expect(serverAccessIn(sql)).toBe(found);
+  });
+
+  it.each([
+    "copy t to stdout",
+    "copy (select 'to program' from t) to stdout",
+    "copy t from stdin",
+    "select 'copy (select 1) to program ''id''' as text",
+    "select 1 -- copy (select 1) to program 'id'",
+    "select /* pg_read_file('x') */ 1",
+    "select pg_read_file from t",
+    "select $$ pg_read_file('x') $$",
+    "select \"copy\" from t where note = 'to program'",
+  ])('leaves %s alone', (sql) => {
+    expect(serverAccessIn(sql)).toBeNull();
+  });
+
+  it.each([
+    ['select * from t', true],
+    ['with x as (select 1) select * from x', true],
+    ["explain analyze select 'insert into t'", true],
+    ['show search_path', true],
+    ['values (1), (2)', true],
+    ['table t', true],
+    ['select "update" from t -- delete', true],
+    ['with d as (delete from t returning *) select * from d', false],
+    ['explain analyze insert into t values (1)', false],
+    ['select * into copy_of_t from t', false],
+    ['select * from t for update', false],
+    ["select nextval('s')", false],
+    ['insert into t values (1)', false],
+    ['create table t (id int)', false],
+    ["select 'unclosed", false],
+  ])('%s only reads: %s', (sql, readOnly) => {
+    expect(isReadOnlyStatement(sql)).toBe(readOnly);
   });
 });

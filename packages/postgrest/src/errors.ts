@@ -47,6 +47,11 @@ export function columnNotFound(table: string, column: string): PostgrestError {
   return new PostgrestError(400, '42703', `column ${table}.${column} does not exist`).cacheMiss();
 }
 
+/** A body of a media type the request cannot take. */
+export function contentTypeNotAcceptable(type: string): PostgrestError {
+  return new PostgrestError(415, 'PGRST107', `Content-Type not acceptable: ${type}`);
+}
+
 export function tableNotFound(schema: string, name: string): PostgrestError {
   return new PostgrestError(
     404,

@@ -1,5 +1,5 @@
 /** POST (insert, upsert), PATCH (update) and DELETE on a table or view. */
-import { PostgrestError } from './errors.ts';
+import { contentTypeNotAcceptable, PostgrestError } from './errors.ts';
 import { quoteIdent as q } from './ident.ts';
 import { pathKey } from './parse/query.ts';
 import { checkPaths, compileConditions, presentation, statement, type PlanBase, type StatementPlan } from './plan.ts';
@@ -7,12 +7,11 @@ import type { Relation } from './schema.ts';
 import { conditionSql, type Scope } from './sql/conditions.ts';
 import { envelopeSql } from './sql/envelope.ts';
 import { buildLevel } from './sql/read.ts';
-import { writeSql } from './sql/write.ts';
+import { UPSERT_STATUS_SQL, writeSql } from './sql/write.ts';
 
 /** The columns a body writes: `?columns=` when given, else the keys of the (first) object. */
-function bodyColumns(base: PlanBase, method: string): string[] {
+function bodyColumns(base: PlanBase, text: string, method: string): string[] {
   if (base.query.columns) return base.query.columns;
-  const text = base.request.body ?? '';
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -37,31 +36,27 @@ function bodyColumns(base: PlanBase, method: string): string[] {
 export function planWrite(base: PlanBase, relation: Relation): StatementPlan {
   const { method, prefs, query, ctx } = base;
   const kind = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : 'delete';
-  if (kind !== 'delete' && (base.request.body === undefined || base.request.body.trim() === '')) {
+  const contentType = (base.request.headers.contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
+  if (kind !== 'delete' && contentType !== 'application/json' && contentType !== '') throw contentTypeNotAcceptable(contentType);
+  const body = typeof base.request.body === 'string' ? base.request.body : undefined;
+  if (kind !== 'delete' && (body === undefined || body.trim() === '')) {
     throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
   }
-  const contentType = (base.request.headers.contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
-  if (kind !== 'delete' && contentType !== 'application/json' && contentType !== '') {
-    throw new PostgrestError(415, 'PGRST107', `Content-Type not acceptable: ${contentType}`);
-  }
-  const columns = kind === 'delete' ? [] : bodyColumns(base, method);
+  const columns = kind === 'delete' ? [] : bodyColumns(base, body ?? '', method);
   compileConditions(base, query.filters);
   const alias = relation.name;
   // Root filters restrict the rows written; filters on embeds shape the representation.
   const rootKey = pathKey([]);
-  const scope: Scope = { relation, alias, embeds: new Map() };
+  const scope: Scope = { relation, alias, embeds: new Map(), schema: ctx.schema };
   const where = kind === 'insert' ? [] : (ctx.conditions.get(rootKey) ?? []).map((c) => conditionSql(scope, c, ctx.params));
   ctx.conditions.delete(rootKey);
   ctx.usedPaths.add(rootKey);
   const isRepresentation = prefs.return === 'representation';
-  let upsert = null;
-  if (kind === 'insert' && prefs.resolution) {
-    const conflict = query.onConflict ?? relation.primaryKey;
-    if (conflict.length === 0) throw new PostgrestError(400, 'PGRST100', `"failed to parse on_conflict ()"`, `'${relation.name}' has no primary key: name the conflict columns with on_conflict`);
-    upsert = { columns: conflict, resolution: prefs.resolution };
-  }
+  // Without conflict columns (no primary key, no on_conflict) the resolution is ignored, as PostgREST does.
+  const conflict = query.onConflict ?? relation.primaryKey;
+  const upsert = kind === 'insert' && prefs.resolution && conflict.length > 0 ? { columns: conflict, resolution: prefs.resolution } : null;
   const cte = writeSql({
-    relation, alias, kind, body: base.request.body ?? null, columns, upsert,
+    relation, alias, kind, body: body ?? null, columns, upsert,
     isMissingDefault: prefs.missing === 'default', isReturningRows: isRepresentation, where,
   }, ctx.params);
   let rowsSql = 'select 1 from "pgrst_source"';
@@ -72,6 +67,10 @@ export function planWrite(base: PlanBase, relation: Relation): StatementPlan {
   }
   checkPaths(base);
   const media = base.media.kind === 'plan' ? { kind: 'json' as const, stripNulls: false } : base.media;
-  const sql = envelopeSql(rowsSql, isRepresentation ? 'rows' : 'none', media, null, cte);
-  return statement(base, { sql, countSql: null, isReadOnly: false, presentation: presentation(base, kind, 0, isRepresentation, false) });
+  // A merge upsert that inserted no row answers 200 (all were updated), as PostgREST decides per request.
+  const status = upsert?.resolution === 'merge-duplicates' ? UPSERT_STATUS_SQL : null;
+  const sql = envelopeSql(rowsSql, isRepresentation ? 'rows' : 'none', media, null, cte, status);
+  const shown = presentation(base, kind, 0, isRepresentation, false);
+  const applied = upsert ? shown.preferenceApplied : shown.preferenceApplied.filter((p) => !p.startsWith('resolution='));
+  return statement(base, { sql, countSql: null, isReadOnly: false, presentation: { ...shown, preferenceApplied: applied } });
 }

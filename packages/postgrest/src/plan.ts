@@ -7,10 +7,12 @@ import { quoteIdent as q } from './ident.ts';
 import { Params } from './params.ts';
 import { negotiateMedia, parsePrefer, parseRange, pickSchema, type Media, type Preferences } from './parse/headers.ts';
 import { compileFilter, optionsAt, parseQuery, pathKey, type ParsedQuery, type RawFilter } from './parse/query.ts';
+import { rpcArguments } from './parse/rpc-arguments.ts';
 import type { Relation, SchemaIndex } from './schema.ts';
 import { envelopeSql, type Shape } from './sql/envelope.ts';
 import { buildLevel, type BuildContext } from './sql/read.ts';
-import { callSql, chooseFunction, resultRelation } from './sql/rpc.ts';
+import { callSql, resultRelation } from './sql/rpc.ts';
+import { chooseFunction } from './rpc-function.ts';
 import { planWrite } from './plan-write.ts';
 import type { Presentation } from './present.ts';
 
@@ -20,13 +22,16 @@ export interface ApiRequest {
   /** The query string, without the leading `?`. */
   search: string;
   headers: { accept?: string; prefer?: string; range?: string; acceptProfile?: string; contentProfile?: string; contentType?: string };
-  body: string | undefined;
+  /** Text, or the bytes of an application/octet-stream body. */
+  body: string | Uint8Array | undefined;
 }
 
 export interface ApiConfig {
   exposedSchemas: string[];
   /** Caps every read (the project's api_max_rows); null for no cap. */
   maxRows: number | null;
+  /** Answers `Accept: application/vnd.pgrst.plan` (EXPLAIN) only when true, as PostgREST's db-plan-enabled; else 406. */
+  isPlanEnabled?: boolean;
 }
 
 export interface StatementPlan {
@@ -58,7 +63,7 @@ export function planRequest(request: ApiRequest, config: ApiConfig, schema: Sche
     if (!isRead) throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     return { kind: 'openapi', schema: schemaName };
   }
-  const media = negotiateMedia(request.headers.accept);
+  const media = negotiateMedia(request.headers.accept, config.isPlanEnabled === true);
   if (media.kind === 'openapi') throw new PostgrestError(406, 'PGRST107', `None of these media types are available: ${request.headers.accept}`);
   const prefs = parsePrefer(request.headers.prefer);
   const query = parseQuery(request.search);
@@ -163,10 +168,11 @@ function planRead(base: PlanBase, relation: Relation): StatementPlan {
 export function presentation(base: PlanBase, action: Presentation['action'], offset: number, hasBody: boolean, isVoid: boolean): Presentation {
   const applied: string[] = [];
   const { prefs } = base;
-  if (prefs.return && action !== 'read' && action !== 'rpc') applied.push(`return=${prefs.return}`);
-  if (prefs.count) applied.push(`count=${prefs.count}`);
+  // In PostgREST's order.
   if (prefs.resolution && action === 'insert') applied.push(`resolution=${prefs.resolution}`);
   if (prefs.missing && action === 'insert') applied.push(`missing=${prefs.missing}`);
+  if (prefs.return && action !== 'read' && action !== 'rpc') applied.push(`return=${prefs.return}`);
+  if (prefs.count) applied.push(`count=${prefs.count}`);
   if (prefs.tx) applied.push(`tx=${prefs.tx}`);
   if (prefs.handling) applied.push(`handling=${prefs.handling}`);
   if (prefs.maxAffected !== null && prefs.handling === 'strict') applied.push(`max-affected=${prefs.maxAffected}`);
@@ -176,57 +182,36 @@ export function presentation(base: PlanBase, action: Presentation['action'], off
 const schemaTable = (r: Relation) => `${q(r.schema)}.${q(r.name)}`;
 
 function planRpc(base: PlanBase, name: string): StatementPlan {
-  const { ctx, method, prefs } = base;
+  const { ctx, method, prefs, request } = base;
   const isPost = method === 'POST';
-  const argNamesKnown = new Set(ctx.schema.functions(base.schemaName, name).flatMap((fn) => fn.args.map((a) => a.name)));
-  let args: Record<string, unknown> = {};
-  let filters = base.query.filters;
-  let bodyText = '{}';
-  if (isPost) {
-    bodyText = base.request.body === undefined || base.request.body.trim() === '' ? '{}' : base.request.body;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(bodyText);
-    } catch {
-      throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
-    }
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed as Record<string, unknown>;
-  } else {
-    // GET /rpc: parameters naming an argument are arguments (repeated ones become an array); the rest filter.
-    filters = [];
-    for (const raw of base.query.filters) {
-      if (raw.path.length === 0 && raw.field.json.length === 0 && argNamesKnown.has(raw.field.name)) {
-        const previous = args[raw.field.name];
-        args[raw.field.name] = previous === undefined ? raw.value : [...(Array.isArray(previous) ? previous : [previous]), raw.value];
-      } else {
-        filters.push(raw);
-      }
-    }
-    bodyText = JSON.stringify(args);
-  }
-  const argNames = Object.keys(args);
-  const choice = chooseFunction(ctx.schema, base.schemaName, name, argNames, { isPost, isSingleObjectPreferred: isPost && prefs.params === 'single-object' });
-  const call = callSql(choice, bodyText, argNames, ctx.params);
+  const args = rpcArguments(method, request.headers.contentType, request.body, base.query.filters);
+  const choice = chooseFunction(ctx.schema, base.schemaName, name, { source: args.source, keys: args.keys, isSingleObject: isPost && prefs.params === 'single-object' });
   const { fn } = choice;
-  compileConditions(base, filters);
+  // The call is a CTE: the rows and the count read it, the function runs once.
+  const cte = callSql(choice, args, ctx.params);
+  const from = `"pgrst_source" as ${q(fn.name)}`;
+  compileConditions(base, args.filters);
   const page = pageOf(base);
   const isHead = method === 'HEAD';
   const isReadOnly = !isPost;
+  const exactCount = prefs.count === 'exact';
+  // Planned and estimated counts run on their own, so their statement carries the CTE too.
+  const standalone = (countSql: string | null) => (countSql === null ? null : `with "pgrst_source" as (${cte}) ${countSql}`);
   if (fn.returnKind !== 'composite') {
     const shape: Shape = isHead || fn.returnKind === 'void' ? 'none' : fn.isSetof ? 'setof-scalar' : 'scalar';
     const limit = fn.isSetof && page.limit !== null ? ` limit ${ctx.params.add(String(page.limit), 'bigint')}` : '';
     const offset = fn.isSetof && page.offset > 0 ? ` offset ${ctx.params.add(String(page.offset), 'bigint')}` : '';
-    const rows = `select "pgrst_call" from ${call} as ${q(fn.name)}${limit}${offset}`;
-    const sql = envelopeSql(rows, shape, representation(base.media), null);
-    return statement(base, { sql, countSql: null, isReadOnly, presentation: presentation(base, 'rpc', page.offset, !isHead && fn.returnKind !== 'void', fn.returnKind === 'void') });
+    const countSql = prefs.count !== null ? `select 1 from ${from}` : null;
+    const sql = envelopeSql(`select "pgrst_call" from ${from}${limit}${offset}`, shape, representation(base.media), exactCount ? countSql : null, cte);
+    return statement(base, { sql, countSql: standalone(countSql), isReadOnly, presentation: presentation(base, 'rpc', page.offset, !isHead && fn.returnKind !== 'void', fn.returnKind === 'void') });
   }
   const relation = resultRelation(ctx.schema, fn);
-  const root = { relation, alias: fn.name, from: `${call} as ${q(fn.name)}`, items: base.query.select, path: [], where: [] };
+  const root = { relation, alias: fn.name, from, items: base.query.select, path: [], where: [] };
   const paging = fn.isSetof ? { limit: page.limit, offset: page.offset } : { limit: null, offset: null };
   const rows = buildLevel(ctx, { ...root, ...paging });
   checkPaths(base);
-  const countSql = prefs.count !== null && fn.isSetof ? buildLevel(ctx, { ...root, isCount: true }).sql : null;
+  const countSql = prefs.count !== null ? buildLevel(ctx, { ...root, isCount: true }).sql : null;
   const shape: Shape = isHead ? 'none' : fn.isSetof ? 'rows' : 'object';
-  const sql = envelopeSql(rows.sql, shape, representation(base.media), prefs.count === 'exact' ? countSql : null);
-  return statement(base, { sql, countSql, isReadOnly, presentation: presentation(base, 'rpc', page.offset, !isHead, false) });
+  const sql = envelopeSql(rows.sql, shape, representation(base.media), exactCount ? countSql : null, cte);
+  return statement(base, { sql, countSql: standalone(countSql), isReadOnly, presentation: presentation(base, 'rpc', page.offset, !isHead, false) });
 }

@@ -62,6 +62,13 @@ export interface DbFunction {
   returnColumns: Column[];
   volatility: 'immutable' | 'stable' | 'volatile';
   description: string | null;
+  /**
+   * For a function of exactly one argument whose type is a table's or view's row type: that relation.
+   * Such a function is a computed field of it (scalar result) or a computed relationship (row result).
+   */
+  argRelation?: { schema: string; name: string } | null;
+  /** The planner's row estimate (ROWS) of a set-returning function: 1 makes a computed relationship to-one. */
+  rows?: number | null;
 }
 
 /** A view column showing a base-table column of the same name. */
@@ -93,12 +100,16 @@ export interface Relationship {
   pairs: [string, string][];
   /** Many-to-many: the junction table and its pairs to each side (junction column, side column). */
   junction: { relation: Relation; constraint: string; sourcePairs: [string, string][]; targetPairs: [string, string][] } | null;
+  /** Computed relationship: the function called with the source row (no pairs, no junction). */
+  computed: DbFunction | null;
 }
 
 export interface SchemaIndex {
   relation(schema: string, name: string): Relation | undefined;
   functions(schema: string, name: string): DbFunction[];
   relationshipsFrom(relation: Relation): Relationship[];
+  /** A computed field: a function of the relation's row type returning a value, selectable like a column. */
+  computedField(relation: Relation, name: string): DbFunction | undefined;
   relations: Relation[];
   allFunctions: DbFunction[];
   foreignKeys: ForeignKey[];
@@ -154,8 +165,8 @@ export function indexSchema(data: SchemaData): SchemaIndex {
     .filter((x): x is { fk: ForeignKey; from: Relation; to: Relation } => !!x.from && !!x.to);
   for (const { fk, from, to } of resolved) {
     const oneToOne = isUnique(from, fk.columns);
-    push({ cardinality: oneToOne ? 'one-to-one' : 'many-to-one', source: from, target: to, constraint: fk.name, pairs: pairs(fk.columns, fk.refColumns), junction: null });
-    push({ cardinality: oneToOne ? 'one-to-one' : 'one-to-many', source: to, target: from, constraint: fk.name, pairs: pairs(fk.refColumns, fk.columns), junction: null });
+    push({ cardinality: oneToOne ? 'one-to-one' : 'many-to-one', source: from, target: to, constraint: fk.name, pairs: pairs(fk.columns, fk.refColumns), junction: null, computed: null });
+    push({ cardinality: oneToOne ? 'one-to-one' : 'one-to-many', source: to, target: from, constraint: fk.name, pairs: pairs(fk.refColumns, fk.columns), junction: null, computed: null });
   }
   // Many-to-many: a junction table whose two foreign keys are both part of its primary key.
   const byJunction = new Map<Relation, typeof resolved>();
@@ -169,18 +180,47 @@ export function indexSchema(data: SchemaData): SchemaIndex {
         push({
           cardinality: 'many-to-many', source: a.to, target: b.to, constraint: b.fk.name, pairs: [],
           junction: { relation: junction, constraint: a.fk.name, sourcePairs: pairs(a.fk.columns, a.fk.refColumns), targetPairs: pairs(b.fk.columns, b.fk.refColumns) },
+          computed: null,
         });
       }
     }
   }
+  const fields = addComputed(data.functions, relations, rels);
   return {
     relation: (schema, name) => relations.get(key(schema, name)),
     functions: (schema, name) => functions.get(key(schema, name)) ?? [],
     relationshipsFrom: (relation) => rels.get(relation) ?? [],
+    computedField: (relation, name) => fields.get(relation)?.get(name),
     relations: data.relations,
     allFunctions: data.functions,
     foreignKeys: data.foreignKeys,
   };
+}
+
+/**
+ * Functions of one row-type argument, as PostgREST reads them. Returning a table's or view's rows, one
+ * is a computed relationship (to-one when not SETOF or declared ROWS 1) that replaces the foreign-key
+ * relationships to a table of the same schema and name; returning anything else (not a set), it is a
+ * computed field. Returns the computed fields by relation and name.
+ */
+function addComputed(fns: DbFunction[], relations: Map<string, Relation>, rels: Map<Relation, Relationship[]>): Map<Relation, Map<string, DbFunction>> {
+  const fields = new Map<Relation, Map<string, DbFunction>>();
+  for (const fn of fns) {
+    const source = fn.argRelation ? relations.get(key(fn.argRelation.schema, fn.argRelation.name)) : undefined;
+    if (!source) continue;
+    const target = fn.returnKind === 'composite' && fn.returnRelation ? relations.get(key(fn.returnRelation.schema, fn.returnRelation.name)) : undefined;
+    if (target) {
+      const isToOne = !fn.isSetof || fn.rows === 1;
+      const kept = (rels.get(source) ?? []).filter((r) => r.computed !== null || r.target.schema !== fn.schema || r.target.name !== fn.name);
+      const computed: Relationship = { cardinality: isToOne ? 'many-to-one' : 'one-to-many', source, target, constraint: fn.name, pairs: [], junction: null, computed: fn };
+      rels.set(source, [...kept, computed]);
+    } else if (!fn.isSetof && fn.returnKind !== 'void') {
+      const byName = fields.get(source) ?? new Map<string, DbFunction>();
+      byName.set(fn.name, fn);
+      fields.set(source, byName);
+    }
+  }
+  return fields;
 }
 
 export function columnOf(relation: Relation, name: string): Column | undefined {

@@ -104,7 +104,12 @@ describe('headers', () => {
     expect(negotiateMedia(undefined)).toEqual({ kind: 'json', stripNulls: false });
     expect(negotiateMedia('application/vnd.pgrst.object+json;nulls=stripped')).toEqual({ kind: 'object', stripNulls: true });
     expect(negotiateMedia('text/html;q=0.9, text/csv')).toEqual({ kind: 'csv' });
-    expect(negotiateMedia('application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=analyze|buffers|drop table')).toEqual({ kind: 'plan', format: 'json', options: ['analyze', 'buffers'], target: 'object' });
+    expect(negotiateMedia('application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=analyze|buffers|drop table', true)).toEqual({ kind: 'plan', format: 'json', options: ['analyze', 'buffers'], target: 'object' });
+    // Plans are off unless the project enables them: another acceptable type is used, else 406 naming the plan.
+    expect(negotiateMedia('application/vnd.pgrst.plan+text, application/json;q=0.5')).toEqual({ kind: 'json', stripNulls: false });
+    expect(pgrstError(() => negotiateMedia('application/vnd.pgrst.plan+text; for="application/json"; options=;'))).toMatchObject({
+      status: 406, code: 'PGRST107', message: 'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"',
+    });
     expect(pgrstError(() => negotiateMedia('application/geo+json')).code).toBe('PGRST107');
   });
 

@@ -8,6 +8,7 @@ import { signApiKey } from './project-keys.ts';
 import { accessProject, locationOf } from './project-rows.ts';
 // The docs read the REST API's own document, so the two cannot disagree.
 import { restOpenApi } from '../data-plane/rest/index.ts';
+import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 
 export interface JwtSecretUpdateStatus {
   status: 'updating' | 'updated' | 'failed';
@@ -73,19 +74,20 @@ export async function updateJwtSecret(ctx: ControlContext, actor: Actor, ref: st
 export interface PostgrestConfig {
   db_schema: string;
   max_rows: number;
+  db_plan_enabled: boolean;
 }
 
 export async function postgrestConfig(ctx: ControlContext, actor: Actor, ref: string): Promise<PostgrestConfig> {
   const { project } = await accessProject(ctx, actor, ref);
-  const { rows } = await ctx.db.query<{ api_exposed_schemas: string[]; api_max_rows: number }>(
-    'select api_exposed_schemas, api_max_rows from projects where id = $1',
+  const { rows } = await ctx.db.query<{ api_exposed_schemas: string[]; api_max_rows: number; api_db_plan_enabled: boolean }>(
+    'select api_exposed_schemas, api_max_rows, api_db_plan_enabled from projects where id = $1',
     [project.id],
   );
-  return { db_schema: rows[0].api_exposed_schemas.join(','), max_rows: rows[0].api_max_rows };
+  return { db_schema: rows[0].api_exposed_schemas.join(','), max_rows: rows[0].api_max_rows, db_plan_enabled: rows[0].api_db_plan_enabled };
 }
 
 /** Exposed schemas must exist in the project's database; a typo would otherwise hide the whole API. */
-export async function updatePostgrestConfig(ctx: ControlContext, actor: Actor, ref: string, changes: Partial<{ db_schema: string; max_rows: number }>): Promise<PostgrestConfig> {
+export async function updatePostgrestConfig(ctx: ControlContext, actor: Actor, ref: string, changes: Partial<Omit<PostgrestConfig, 'db_schema'> & { db_schema: string }>): Promise<PostgrestConfig> {
   const { project, role } = await accessProject(ctx, actor, ref);
   authorize(role, Action.TENANT_SQL_ADMIN_WRITE, Resource.SQL);
   let schemas: string[] | null = null;
@@ -98,12 +100,14 @@ export async function updatePostgrestConfig(ctx: ControlContext, actor: Actor, r
     const missing = schemas.filter((s) => !rows.some((r) => r.nspname === s));
     if (missing.length > 0) throw new PlinthError('validation_failed', `db_schema: no such schema: ${missing.join(', ')}`);
   }
-  await ctx.db.query('update projects set api_exposed_schemas = coalesce($2, api_exposed_schemas), api_max_rows = coalesce($3, api_max_rows) where id = $1', [
-    project.id,
-    schemas,
-    changes.max_rows ?? null,
-  ]);
+  await ctx.db.query(
+    `update projects set api_exposed_schemas = coalesce($2, api_exposed_schemas), api_max_rows = coalesce($3, api_max_rows),
+       api_db_plan_enabled = coalesce($4, api_db_plan_enabled) where id = $1`,
+    [project.id, schemas, changes.max_rows ?? null, changes.db_plan_enabled ?? null],
+  );
   await recordAudit(ctx.db, actor, { action: 'project.api_settings_update', organizationSlug: project.organization_slug, projectRef: ref, target: Object.keys(changes).join(', ') });
+  // The data plane reads the new settings with its next request rather than within the second it caches them.
+  projectDirectoryFor(ctx).invalidate(ref);
   return postgrestConfig(ctx, actor, ref);
 }
 

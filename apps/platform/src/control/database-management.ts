@@ -94,8 +94,6 @@ class ReadOnlyDone {
 
 /** The server never keeps more rows of one statement than this, whatever the caller asks. */
 export const QUERY_MAX_ROWS = 100_000;
-/** A script without its own time-out may run this long. */
-const DEFAULT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 
 export interface SqlOptions {
   queryId?: string;
@@ -112,47 +110,95 @@ function interruptedError(reason: 'timeout' | 'cancel'): PlinthError {
   });
 }
 
+function timeoutCapMs(ctx: ControlContext, canWrite: boolean): number {
+  return canWrite ? ctx.config.sqlTimeoutCapMs.readWrite : ctx.config.sqlTimeoutCapMs.readOnly;
+}
+
+/** The script's time-out: what the caller asked, at most the cap for what they may do (config.ts). */
+function statementTimeoutMs(ctx: ControlContext, canWrite: boolean, asked: number | undefined): number {
+  const cap = timeoutCapMs(ctx, canWrite);
+  if (asked === undefined) return cap;
+  if (asked > cap) {
+    const message = `statement_timeout_ms: the time-out can be at most ${cap / 1000} seconds for ${canWrite ? 'members who can write SQL' : 'Read-only members'} on this project.`;
+    throw new PlinthError('validation_failed', message, { issues: [{ path: 'statement_timeout_ms', message }], max_statement_timeout_ms: cap });
+  }
+  return asked;
+}
+
+/** GET /query/limits: what the editor may ask for, so it never offers more. */
+export async function sqlLimits(ctx: ControlContext, actor: Actor, ref: string): Promise<{ max_statement_timeout_ms: number }> {
+  const { role } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.TENANT_SQL_ADMIN_READ, Resource.SQL);
+  return { max_statement_timeout_ms: timeoutCapMs(ctx, can(role, Action.TENANT_SQL_ADMIN_WRITE, Resource.SQL)) };
+}
+
+/** Runs a script in a READ ONLY transaction that is always rolled back, so not even a session setting survives. */
+async function runReadOnly(db: Database, sql: string, maxRows: number): Promise<pgMeta.StatementResult[]> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new ReadOnlyDone(await pgMeta.runScriptResults(tx, sql, { readOnly: true, maxRows }));
+    });
+  } catch (err) {
+    if (err instanceof ReadOnlyDone) return err.results;
+    throw err;
+  }
+  return [];
+}
+
+/** Runs a script as written: one transaction (a lone VACUUM or CREATE INDEX CONCURRENTLY on its own). */
+async function runReadWrite(db: Database, sql: string, statements: pgMeta.Statement[], maxRows: number): Promise<pgMeta.StatementResult[]> {
+  if (statements.length === 1 && pgMeta.needsOwnTransaction(statements[0])) return pgMeta.runScriptResults(db, sql);
+  return db.transaction(async (tx) => {
+    const result = await pgMeta.runScriptResults(tx, sql, { maxRows });
+    // The connection is shared (PGlite: one per project; Postgres: a pool): a `SET ROLE` or other
+    // session setting in the script must not outlive this request.
+    await tx.query('reset session authorization');
+    await tx.query('reset all');
+    return result;
+  });
+}
+
+/** Postgres' "cannot execute ... in a read-only transaction". */
+const READ_ONLY_TRANSACTION = '25006';
+
 /**
- * POST /query. Members who may write SQL run the script as is (one transaction; a lone VACUUM or
- * CREATE INDEX CONCURRENTLY on its own). Read-only members run it in a READ ONLY transaction that is
- * always rolled back, so not even a session setting survives; a write fails with Postgres' 25006.
- * Row-returning statements are read through a cursor, at most QUERY_MAX_ROWS rows each. A time-out
- * or a cancel interrupts the engine (PGlite has no statement_timeout of its own).
+ * POST /query. Scripts that only read (every statement, by the lexer; a Read-only member's always)
+ * run on the engine's read snapshot in a READ ONLY transaction that is always rolled back, so a long
+ * read does not hold up the project's data plane; a read that turns out to write (a function that
+ * inserts) runs again on the project's database for members who may write. Other scripts run there
+ * as written. Row-returning statements are read through a cursor, at most QUERY_MAX_ROWS rows each.
+ * Every run has a time-out, at most the cap for the member's role; a time-out or a cancel interrupts
+ * the engine (PGlite has no statement_timeout of its own). What the engine cannot run (embedded: COPY
+ * ... PROGRAM, server files) is refused before anything runs.
  */
 export async function runSql(ctx: ControlContext, actor: Actor, ref: string, sql: string, options: SqlOptions = {}): Promise<pgMeta.StatementResult[]> {
   const { db, project, organizationSlug, canWrite } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_READ, Resource.SQL);
+  const timeoutMs = statementTimeoutMs(ctx, canWrite, options.statementTimeoutMs);
   const maxRows = Math.min(options.maxRows ?? QUERY_MAX_ROWS, QUERY_MAX_ROWS);
   const statements = pgMeta.splitStatements(sql);
+  for (const statement of statements) ctx.engine.assertRunnable(statement.text);
+  const location = locationOf(project);
+  const interrupt = new AbortController();
   let interruptedBy: 'timeout' | 'cancel' | null = null;
   const stop = (reason: 'timeout' | 'cancel') => {
     if (interruptedBy) return;
     interruptedBy = reason;
-    void ctx.engine.interrupt(locationOf(project)).catch(() => undefined);
+    interrupt.abort(reason);
   };
-  const timer = setTimeout(() => stop('timeout'), options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+  const onPrimary = () => void ctx.engine.interrupt(location).catch(() => undefined);
+  const timer = setTimeout(() => stop('timeout'), timeoutMs);
   if (options.queryId) runningScripts.set(options.queryId, { ref, userId: actor.userId, stop });
   try {
     const results = await mapped(async () => {
-      if (!canWrite) {
+      if (!canWrite || statements.every((s) => pgMeta.isReadOnlyStatement(s.text))) {
         try {
-          await db.transaction(async (tx) => {
-            throw new ReadOnlyDone(await pgMeta.runScriptResults(tx, sql, { readOnly: true, maxRows }));
-          });
+          return await ctx.engine.readSnapshot(location, (snapshot) => runReadOnly(snapshot, sql, maxRows), interrupt.signal);
         } catch (err) {
-          if (err instanceof ReadOnlyDone) return err.results;
-          throw err;
+          if (!canWrite || interruptedBy || !(err instanceof DatabaseError && err.code === READ_ONLY_TRANSACTION)) throw err;
         }
-        return [];
       }
-      if (statements.length === 1 && pgMeta.needsOwnTransaction(statements[0])) return pgMeta.runScriptResults(db, sql);
-      return db.transaction(async (tx) => {
-        const result = await pgMeta.runScriptResults(tx, sql, { maxRows });
-        // The connection is shared (PGlite: one per project; Postgres: a pool): a `SET ROLE` or other
-        // session setting in the script must not outlive this request.
-        await tx.query('reset session authorization');
-        await tx.query('reset all');
-        return result;
-      });
+      interrupt.signal.addEventListener('abort', onPrimary, { once: true });
+      return runReadWrite(db, sql, statements, maxRows);
     }).catch((err: unknown) => {
       throw interruptedBy ? interruptedError(interruptedBy) : err;
     });
@@ -163,6 +209,7 @@ export async function runSql(ctx: ControlContext, actor: Actor, ref: string, sql
     return results;
   } finally {
     clearTimeout(timer);
+    interrupt.signal.removeEventListener('abort', onPrimary);
     if (options.queryId) runningScripts.delete(options.queryId);
   }
 }

@@ -26,11 +26,13 @@ export interface EngineConfig {
   loginSecret?: string;
   /** More SQL for every new project database (see BootstrapOptions). */
   bootstrap?: BootstrapOptions;
+  /** Embedded: the SQL editor's reads on a snapshot in a second worker (default true). */
+  readSnapshots?: boolean;
 }
 
 export function createEngine(config: EngineConfig): Engine {
   return config.engine === 'embedded'
-    ? new EmbeddedEngine(config.dataDir, config.bootstrap)
+    ? new EmbeddedEngine(config.dataDir, config.bootstrap, { readSnapshots: config.readSnapshots })
     : new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap);
 }
 

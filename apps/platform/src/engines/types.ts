@@ -13,9 +13,30 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A statement for queryPrepared; `paramTypes` (type OIDs) where its text leaves a parameter's type open. */
+export interface PreparedStatement {
+  sql: string;
+  params: unknown[];
+  paramTypes?: number[];
+  /**
+   * Prepared separately per variant: what parsing it depends on besides its text. Parsing checks
+   * schema USAGE for the role it runs as, and a reused statement is not parsed again, so a statement
+   * that runs as different roles names the role here.
+   */
+  variant?: string;
+}
+
 export interface Database extends Queryable {
   /** Runs `fn` in one transaction on one connection; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * `setup` then `statement`, sent in one round trip as one implicit transaction: what `setup` sets
+   * for the transaction (set_config(..., true): role, settings) holds while `statement` runs and ends
+   * with it. Both stay prepared on the connection (by text, a bounded number), so a repeated
+   * statement is not parsed again and its plan is reused; Postgres re-plans it when the role,
+   * search_path or a table it uses changes. Returns the result of `statement`.
+   */
+  queryPrepared<Row = Record<string, unknown>>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>>;
   close(): Promise<void>;
 }
 
@@ -49,6 +70,21 @@ export interface Engine {
    * and the next use reopens it.
    */
   interrupt(location: ProjectLocation): Promise<void>;
+  /**
+   * Runs `read` on a read-only copy of the project's database as it is now, so a long read (the SQL
+   * editor's) does not hold up the project's data plane. `read` must open only READ ONLY
+   * transactions. Embedded: a snapshot of the database in a second worker, reused while the project
+   * has not been written since. Postgres: the project's database itself, whose connections already
+   * run side by side. Aborting `signal` stops the read, as interrupt() would.
+   */
+  readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T>;
+  /**
+   * Throws `engine_feature_unavailable` when an editor statement needs what this engine cannot do,
+   * instead of letting it run. Embedded: server programs (COPY ... PROGRAM) and server files (COPY
+   * to or from a file, pg_read_file, lo_import, ...). Postgres: nothing; the server itself refuses
+   * them to the platform's non-superuser role.
+   */
+  assertRunnable(statement: string): void;
   /** Closes the project's database (pause); project() reopens it. */
   closeProject(location: ProjectLocation): Promise<void>;
   /** Removes the project's database and every file of it. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type Endpoint, type EndpointId } from '@plinth/api-contract';
 import type { z } from 'zod';
 import type { Actor } from '../control/context.ts';
+import { assertNoNul } from './input-guard.ts';
 import { authenticate, type SessionVerifier } from './plugins/session.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -34,6 +35,10 @@ function defineEndpoint<K extends EndpointId>(app: FastifyInstance, verifier: Se
     url: e.path,
     handler: async (request, reply) => {
       const actor = e.isPublic ? ({ userId: '', email: '', ip: request.ip } as Actor) : await authenticate(request, verifier);
+      // One check for every field of every endpoint: no string may carry U+0000 into the database.
+      assertNoNul(request.params);
+      assertNoNul(request.query);
+      assertNoNul(request.body);
       const input = {
         actor,
         params: e.params ? e.params.parse(request.params) : undefined,

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildOpenApiDocument } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../control/context.ts';
-import { installErrorHandling } from './plugins/errors.ts';
+import { installErrorHandling, sendPlinthError } from './plugins/errors.ts';
 import type { SessionVerifier } from './plugins/session.ts';
 import { accountRoutes } from './routes/account/index.ts';
 import { contentRoutes } from './routes/content/index.ts';
@@ -38,6 +38,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     },
     bodyLimit: API_BODY_LIMIT,
     trustProxy: process.env.PLINTH_TRUST_PROXY === 'true',
+    frameworkErrors: sendPlinthError,
   });
   installErrorHandling(app);
 

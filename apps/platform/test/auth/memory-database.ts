@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from '../../src/engines/types.ts';
+import type { Database, PreparedStatement, Queryable, QueryResult } from '../../src/engines/types.ts';
 
 /**
  * An in-process, in-memory `Database` over PGlite for tests. The real engines run PGlite in worker
@@ -26,6 +26,12 @@ export async function createMemoryDatabase(): Promise<Database> {
   return {
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // The same effect as the engines' one round trip, in a plain transaction: setup holds for statement.
+    queryPrepared: <Row>(setup: PreparedStatement, statement: PreparedStatement) => pg.transaction(async (tx) => {
+      await tx.query(setup.sql, setup.params, { paramTypes: setup.paramTypes });
+      const result = await tx.query<Row>(statement.sql, statement.params, { paramTypes: statement.paramTypes });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 };
+    }),
     close: () => pg.close(),
   };
 }

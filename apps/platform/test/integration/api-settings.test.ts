@@ -66,15 +66,18 @@ describe.each(ENGINES)('API settings on the %s engine', (engine) => {
     expect((await rest(after.defaultApiKey)).status).toBe(200);
   });
 
-  it('edits exposed schemas and max rows, refusing schemas that do not exist', async () => {
-    expect((await owner.get(`/api/projects/${ref}/config/postgrest`)).body).toEqual({ db_schema: 'public,graphql_public', max_rows: 1000 });
+  it('edits exposed schemas, max rows and query plans, refusing schemas that do not exist', async () => {
+    expect((await owner.get(`/api/projects/${ref}/config/postgrest`)).body).toEqual({ db_schema: 'public,graphql_public', max_rows: 1000, db_plan_enabled: false });
     const missing = await owner.patch(`/api/projects/${ref}/config/postgrest`, { db_schema: 'public, nope' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('nope');
     expect((await owner.patch(`/api/projects/${ref}/config/postgrest`, { db_schema: 'public, storage', max_rows: 50 })).body).toEqual({
       db_schema: 'public,storage',
       max_rows: 50,
+      db_plan_enabled: false,
     });
+    expect((await owner.patch(`/api/projects/${ref}/config/postgrest`, { db_plan_enabled: true })).body).toMatchObject({ max_rows: 50, db_plan_enabled: true });
+    expect((await owner.patch(`/api/projects/${ref}/config/postgrest`, { db_plan_enabled: 'yes' })).status).toBe(400);
     expect((await owner.patch(`/api/projects/${ref}/config/postgrest`, { max_rows: 0 })).status).toBe(400);
   });
 
@@ -85,6 +88,7 @@ describe.each(ENGINES)('API settings on the %s engine', (engine) => {
     await member.api.post(`/api/organizations/${slug}/members/invitations/${invitation.id}/accept`);
     expect((await member.api.post(`/api/projects/${ref}/config/secrets/update-jwt-secret`, {})).status).toBe(403);
     expect((await member.api.patch(`/api/projects/${ref}/config/postgrest`, { max_rows: 5 })).status).toBe(403);
+    expect((await member.api.patch(`/api/projects/${ref}/config/postgrest`, { db_plan_enabled: true })).status).toBe(403);
 
     const hostname = await owner.get(`/api/projects/${ref}/custom-hostname`);
     expect(hostname.status).toBe(400);

@@ -166,6 +166,8 @@ describe.each(ENGINES)('REST reads on the %s engine', (engine) => {
     expect(csv.data).toBe('id,name,bio\n1,Ada,"First programmer"\n2,Grace,\n3,Linus,Kernel');
     const stripped = await sb.from('authors').select('name, bio').eq('id', 2).stripNulls();
     expect(stripped.data).toEqual([{ name: 'Grace' }]);
+    // Plans are answered only when the project enables them (rpc-writes.test.ts covers the refusal).
+    await h.api.patch(`/api/projects/${h.ref}/config/postgrest`, { db_plan_enabled: true });
     const plan = await sb.from('posts').select('id').eq('id', 1).explain();
     expect(plan.error).toBeNull();
     expect(String(plan.data)).toMatch(/Aggregate|Scan/);

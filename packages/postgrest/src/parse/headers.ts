@@ -84,21 +84,31 @@ function mediaOf(type: string, params: Map<string, string>): Media | null {
   }
 }
 
-/** The first media type of Accept (by q-value, then order) that can be produced. */
-export function negotiateMedia(accept: string | undefined): Media {
+/** A media type as PostgREST names it in PGRST107: a plan with what it is for, others by type alone. */
+function mediaName(type: string, media: Media | null): string {
+  if (media?.kind !== 'plan') return type;
+  const target = media.target === 'csv' ? 'text/csv' : media.target === 'object' ? 'application/vnd.pgrst.object+json' : 'application/json';
+  return `application/vnd.pgrst.plan+${media.format}; for="${target}"${media.options.length ? `; options=${media.options.join('|')}` : ''}`;
+}
+
+/**
+ * The first media type of Accept (by q-value, then order) that can be produced. Query plans only when
+ * the project enables them (PostgREST's db-plan-enabled): they show table sizes, indexes and costs.
+ */
+export function negotiateMedia(accept: string | undefined, isPlanEnabled = false): Media {
   if (!accept || accept.trim() === '') return { kind: 'json', stripNulls: false };
   const ranges = accept.split(',').map((range, index) => {
     const [type, ...rest] = range.split(';');
     const params = mediaParams(rest);
     const q = Number(params.get('q') ?? '1');
-    return { type: type.trim().toLowerCase(), params, q: Number.isFinite(q) ? q : 0, index };
+    const trimmed = type.trim().toLowerCase();
+    return { type: trimmed, media: mediaOf(trimmed, params), q: Number.isFinite(q) ? q : 0, index };
   });
   ranges.sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const range of ranges) {
-    const media = range.q > 0 ? mediaOf(range.type, range.params) : null;
-    if (media) return media;
+  for (const { media, q } of ranges) {
+    if (media && q > 0 && (media.kind !== 'plan' || isPlanEnabled)) return media;
   }
-  throw new PostgrestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+  throw new PostgrestError(406, 'PGRST107', `None of these media types are available: ${ranges.map((r) => mediaName(r.type, r.media)).join(', ')}`);
 }
 
 /** `Range: 0-9` as [offset, last] (last null when open); null when absent or not a range of items. */

@@ -1,16 +1,26 @@
 /** Column references (with JSON paths) and filter conditions as SQL; every value is a bound parameter. */
 import { columnNotFound, PostgrestError } from '../errors.ts';
-import { quoteIdent } from '../ident.ts';
+import { qualified, quoteIdent } from '../ident.ts';
 import type { Params } from '../params.ts';
 import type { FieldRef } from '../parse/cursor.ts';
 import type { Condition, Filter } from '../parse/filter.ts';
-import { columnOf, type Relation } from '../schema.ts';
+import { columnOf, type Relation, type SchemaIndex } from '../schema.ts';
 
 export interface Scope {
   relation: Relation;
   alias: string;
   /** Embedded resources at this level by output name -> SQL that is null when nothing is embedded. */
   embeds: Map<string, string>;
+  /** Where computed fields (functions of the row) are looked up. */
+  schema: SchemaIndex;
+}
+
+/**
+ * The row `alias` as a value of the relation's row type, to pass to a function of that type. The
+ * cast also types the rows of a write's or RPC's result, which are anonymous records.
+ */
+export function wholeRow(alias: string, relation: Relation): string {
+  return `(${quoteIdent(alias)}.*)::${qualified(relation.schema, relation.name)}`;
 }
 
 export interface FieldSql {
@@ -20,10 +30,9 @@ export interface FieldSql {
 }
 
 export function fieldSql(scope: Scope, field: FieldRef, params: Params): FieldSql {
-  const column = columnOf(scope.relation, field.name);
-  if (!column) throw columnNotFound(scope.relation.name, field.name);
-  let sql = `${quoteIdent(scope.alias)}.${quoteIdent(field.name)}`;
-  if (field.json.length === 0) return { sql, type: column.castType };
+  const base = columnSql(scope, field.name);
+  let sql = base.sql;
+  if (field.json.length === 0) return base;
   for (const step of field.json) {
     // Array indexes stay numbers (`->0`); object keys are bound text. Parenthesised so `->-1` lexes.
     const key = /^-?\d{1,9}$/.test(step.key) ? `(${Number(step.key)})` : params.add(step.key);
@@ -31,6 +40,15 @@ export function fieldSql(scope: Scope, field: FieldRef, params: Params): FieldSq
   }
   const last = field.json[field.json.length - 1];
   return last.op === '->>' ? { sql, type: 'text' } : { sql: `(${sql})::jsonb`, type: 'jsonb' };
+}
+
+/** A column, or else a computed field: the function called with the row (PostgREST's `table.fn`). */
+function columnSql(scope: Scope, name: string): FieldSql {
+  const column = columnOf(scope.relation, name);
+  if (column) return { sql: `${quoteIdent(scope.alias)}.${quoteIdent(name)}`, type: column.castType };
+  const fn = scope.schema.computedField(scope.relation, name);
+  if (!fn) throw columnNotFound(scope.relation.name, name);
+  return { sql: `${qualified(fn.schema, fn.name)}(${wholeRow(scope.alias, scope.relation)})`, type: fn.returnType };
 }
 
 const COMPARE: Partial<Record<Filter['op'], string>> = {

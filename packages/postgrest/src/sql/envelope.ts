@@ -25,9 +25,11 @@ function bodySql(shape: Shape, media: Media): string {
   return `coalesce(${strip(`json_agg(${T})`)}, '[]')::text`;
 }
 
-export function envelopeSql(rowsSql: string, shape: Shape, media: Media, totalSql: string | null, cte: string | null = null): string {
+/** `defaultStatusSql`: the status when no function or trigger set response.status (text, or null for the usual one). */
+export function envelopeSql(rowsSql: string, shape: Shape, media: Media, totalSql: string | null, cte: string | null = null, defaultStatusSql: string | null = null): string {
   const total = totalSql === null ? 'null::bigint' : `(select count(*) from (${totalSql}) as "pgrst_c")`;
   const withClause = cte === null ? '' : `with "pgrst_source" as (${cte}) `;
   const guc = (name: string) => `nullif(current_setting('response.${name}', true), '')`;
-  return `${withClause}select ${bodySql(shape, media)} as body, count(*)::bigint as page_total, ${total} as total, ${guc('headers')} as response_headers, ${guc('status')} as response_status from (${rowsSql}) as ${T}`;
+  const status = defaultStatusSql === null ? guc('status') : `coalesce(${guc('status')}, ${defaultStatusSql})`;
+  return `${withClause}select ${bodySql(shape, media)} as body, count(*)::bigint as page_total, ${total} as total, ${guc('headers')} as response_headers, ${status} as response_status from (${rowsSql}) as ${T}`;
 }

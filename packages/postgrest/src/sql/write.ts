@@ -21,6 +21,17 @@ export interface WriteSpec {
   where: string[];
 }
 
+/**
+ * A merge upsert counts the rows it inserts in a transaction-local setting: +1 for each row offered to
+ * the insert, -1 for each that conflicted into an update (both conditions are always true; they are
+ * there for the count). What remains decides the status: 201 when a row was inserted, else 200.
+ */
+const INSERTED = `nullif(pg_catalog.current_setting('pgrst.inserted', true), '')`;
+const countInserted = (delta: '+ 1' | '- 1') => `pg_catalog.set_config('pgrst.inserted', (coalesce(${INSERTED}::int, 0) ${delta})::text, true)`;
+
+/** The status of a merge upsert that inserted nothing; read after the statement consumed its rows. */
+export const UPSERT_STATUS_SQL = `case when coalesce(${INSERTED}::int, 0) = 0 then '200' end`;
+
 export function checkColumns(relation: Relation, columns: string[]): void {
   for (const name of columns) {
     if (!columnOf(relation, name)) {
@@ -58,9 +69,11 @@ export function writeSql(spec: WriteSpec, params: Params): string {
     checkColumns(spec.relation, spec.upsert.columns);
     const conflict = spec.upsert.columns.map(q).join(', ');
     const updates = spec.columns.map((c) => `${q(c)} = excluded.${q(c)}`);
-    sql += spec.upsert.resolution === 'ignore-duplicates' || updates.length === 0
+    const isMerge = spec.upsert.resolution === 'merge-duplicates';
+    if (isMerge) sql += ` where ${countInserted('+ 1')} <> '0'`;
+    sql += !isMerge || updates.length === 0
       ? ` on conflict (${conflict}) do nothing`
-      : ` on conflict (${conflict}) do update set ${updates.join(', ')}`;
+      : ` on conflict (${conflict}) do update set ${updates.join(', ')} where ${countInserted('- 1')} <> '-1'`;
   }
   return sql + returning;
 }

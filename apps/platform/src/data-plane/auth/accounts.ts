@@ -1,7 +1,8 @@
 import { PlinthError } from '@plinth/errors';
 import type { Queryable } from '../../engines/types.ts';
 import type { AuthContext, RequestMeta, Session } from './context.ts';
-import { assertStrongPassword, hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordMeetsPolicy, type PasswordPolicy } from './password-policy.ts';
 import { startSession } from './sessions.ts';
 import type { AccessTokenClaims } from './tokens.ts';
 import {
@@ -19,10 +20,10 @@ export interface NewUser {
   bannedUntil?: Date | null;
 }
 
-/** Checks strength, then hashes; undefined stays undefined (no password change). */
-export async function preparePassword(password: string | undefined): Promise<string | undefined> {
+/** Checks the policy, then hashes; undefined stays undefined (no password change). */
+export async function preparePassword(policy: PasswordPolicy, password: string | undefined): Promise<string | undefined> {
   if (password === undefined) return undefined;
-  assertStrongPassword(password);
+  assertPasswordMeetsPolicy(password, policy);
   return hashPassword(password);
 }
 
@@ -61,7 +62,7 @@ export async function signUp(
 ): Promise<{ session: Session | null; user: User }> {
   if (ctx.config.disableSignup) throw new PlinthError('signup_disabled');
   normaliseEmail(input.email); // reject a malformed address before paying for the hash
-  const passwordHash = await preparePassword(input.password);
+  const passwordHash = await preparePassword(ctx.config.passwordPolicy, input.password);
   return mapDuplicateEmail('user_already_exists', () =>
     ctx.db.transaction(async (tx) => {
       const id = await insertUser(tx, { email: input.email, passwordHash, emailConfirmed: ctx.config.autoconfirm, userMetadata: input.data });
@@ -147,7 +148,7 @@ export async function updateOwnUser(
     throw new PlinthError('insufficient_aal');
   }
   if (changes.email !== undefined) normaliseEmail(changes.email);
-  const passwordHash = await preparePassword(changes.password);
+  const passwordHash = await preparePassword(ctx.config.passwordPolicy, changes.password);
   return mapDuplicateEmail('email_exists', () =>
     ctx.db.transaction(async (tx) => {
       await applyUserChanges(tx, claims.sub, { email: changes.email, passwordHash, userMetadata: changes.data }, ctx.config.autoconfirm);

@@ -37,7 +37,7 @@ export async function adminListUsers(ctx: AuthContext, page: number, perPage: nu
 export async function adminCreateUser(ctx: AuthContext, attrs: AdminUserAttributes): Promise<User> {
   if (attrs.email === undefined) throw new PlinthError('validation_failed', 'An email address is required.');
   normaliseEmail(attrs.email);
-  const passwordHash = await preparePassword(attrs.password);
+  const passwordHash = await preparePassword(ctx.config.passwordPolicy, attrs.password);
   return mapDuplicateEmail('email_exists', () =>
     ctx.db.transaction(async (tx) => {
       const id = await insertUser(tx, {
@@ -61,7 +61,7 @@ export async function adminGetUser(ctx: AuthContext, id: string): Promise<User> 
 export async function adminUpdateUser(ctx: AuthContext, id: string, attrs: AdminUserAttributes): Promise<User> {
   await getUser(ctx.db, id);
   if (attrs.email !== undefined) normaliseEmail(attrs.email);
-  const passwordHash = await preparePassword(attrs.password);
+  const passwordHash = await preparePassword(ctx.config.passwordPolicy, attrs.password);
   return mapDuplicateEmail('email_exists', () =>
     ctx.db.transaction(async (tx) => {
       await applyUserChanges(

@@ -1,4 +1,5 @@
 import type { Database } from '../../engines/types.ts';
+import type { PasswordPolicy } from './password-policy.ts';
 import type { RateLimiter, RateLimitOptions } from './rate-limit.ts';
 import type { TokenSigner } from './tokens.ts';
 import type { User } from './users.ts';
@@ -19,6 +20,8 @@ export interface AuthServiceOptions {
   disableSignup?: boolean;
   /** Issuer shown by authenticator apps; defaults to the host of `issuer`. */
   totpIssuer?: string;
+  /** Applied on sign-up, password change and admin create/update; GoTrue's default (6 characters) when absent. */
+  passwordPolicy?: PasswordPolicy;
 }
 
 export interface AuthConfig {
@@ -28,6 +31,7 @@ export interface AuthConfig {
   refreshTokenReuseIntervalSeconds: number;
   disableSignup: boolean;
   totpIssuer: string;
+  passwordPolicy: PasswordPolicy;
 }
 
 /** What every part of the domain shares; built once per service. */

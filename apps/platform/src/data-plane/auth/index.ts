@@ -7,7 +7,10 @@ export type { LogoutScope } from './sessions.ts';
 export type { AccessTokenClaims, Aal, AmrEntry } from './tokens.ts';
 export type { Factor, Identity, User } from './users.ts';
 export { applyAuthSchema, authSchemaPath, authSchemaSql } from './schema.ts';
-export { hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './password.ts';
+export { hashPassword, verifyPassword } from './password.ts';
+export {
+  DEFAULT_PASSWORD_POLICY, PLATFORM_PASSWORD_POLICY, REQUIRED_CHARACTER_CHOICES, assertPasswordMeetsPolicy, type PasswordPolicy,
+} from './password-policy.ts';
 export { totpCode, matchTotp, hotp, base32Decode, base32Encode } from './totp.ts';
 export { qrSvg } from './qr.ts';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';

@@ -1,10 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { PlinthError } from '@plinth/errors';
 
 /** scrypt cost: 2^15 * 8 * 128 B = 32 MiB of memory per hash, ~50-100 ms, on libuv's pool. */
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
-export const MIN_PASSWORD_LENGTH = 8;
 
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
   // maxmem must exceed 128*N*r or Node refuses; leave headroom for the parameters stored in old hashes.
@@ -12,12 +10,6 @@ function derive(password: string, salt: Buffer, options: { N: number; r: number;
   return new Promise((resolve, reject) => {
     scrypt(password, salt, KEY_LENGTH, scryptOptions, (error, key) => (error ? reject(error) : resolve(key)));
   });
-}
-
-export function assertStrongPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new PlinthError('weak_password', undefined, { reasons: ['length'] });
-  }
 }
 
 /** Self-describing, so the cost can be raised later without breaking stored hashes. */

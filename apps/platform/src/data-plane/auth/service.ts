@@ -2,6 +2,7 @@ import { signInWithPassword, signUp, updateOwnUser } from './accounts.ts';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, assertServiceRole, type AdminUserAttributes } from './admin.ts';
 import type { AuthContext, AuthServiceOptions, RequestMeta, Session } from './context.ts';
 import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa.ts';
+import { DEFAULT_PASSWORD_POLICY } from './password-policy.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.ts';
 import { logout, refreshSession, verifyAccessToken, type LogoutScope } from './sessions.ts';
 import { createTokenSigner, type AccessTokenClaims } from './tokens.ts';
@@ -41,6 +42,7 @@ export function createAuthService(options: AuthServiceOptions) {
       refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
       disableSignup: options.disableSignup ?? false,
       totpIssuer: options.totpIssuer ?? defaultTotpIssuer(options.issuer),
+      passwordPolicy: options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY,
     },
   };
 

@@ -147,13 +147,19 @@ export function isBanned(bannedUntil: unknown): boolean {
   return iso !== null && new Date(iso) > new Date();
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The address shape GoTrue accepts (the HTML living standard's "valid e-mail address": a dot-atom
+ * local part, then host labels of letters, digits and inner hyphens, at most 63 characters each).
+ */
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/** Lower-cased and trimmed: emails are unique case-insensitively. */
+/** Validated as GoTrue does (400 validation_failed with its messages), then trimmed and lower-cased: emails are unique case-insensitively. */
 export function normaliseEmail(email: string): string {
-  const normalised = email.trim().toLowerCase();
-  if (normalised.length > 255 || !EMAIL.test(normalised)) throw new PlinthError('email_address_invalid');
-  return normalised;
+  const trimmed = email.trim();
+  if (trimmed === '') throw new PlinthError('validation_failed', 'An email address is required');
+  if (trimmed.length > 255) throw new PlinthError('validation_failed', 'An email address is too long');
+  if (!EMAIL.test(trimmed)) throw new PlinthError('validation_failed', 'Unable to validate email address: invalid format');
+  return trimmed.toLowerCase();
 }
 
 /** GoTrue's metadata update rule: keys are merged, a null value removes the key. */

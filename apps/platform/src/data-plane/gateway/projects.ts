@@ -7,6 +7,7 @@ import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../../control/context.ts';
 import { locationOf, projectRowByRef, type ProjectRow } from '../../control/project-rows.ts';
 import type { Database } from '../../engines/types.ts';
+import type { PasswordPolicy } from '../auth/password-policy.ts';
 import { TokenVerifier } from './tokens.ts';
 
 export interface ProjectHandle {
@@ -16,9 +17,18 @@ export interface ProjectHandle {
   tokens: TokenVerifier;
   exposedSchemas: string[];
   maxRows: number | null;
+  /** Whether the REST API answers query plans (api_db_plan_enabled). */
+  isPlanEnabled: boolean;
+  passwordPolicy: PasswordPolicy;
 }
 
-type ApiRow = ProjectRow & { api_exposed_schemas?: string[] | string | null; api_max_rows?: number | null };
+type ApiRow = ProjectRow & {
+  api_exposed_schemas?: string[] | string | null;
+  api_max_rows?: number | null;
+  api_db_plan_enabled?: boolean | null;
+  auth_password_min_length: number;
+  auth_password_required_characters: string;
+};
 
 const TTL_MS = 1000;
 const DEFAULT_SCHEMAS = ['public', 'graphql_public'];
@@ -77,6 +87,8 @@ export class ProjectDirectory {
       tokens: old && old.jwtSecret === jwtSecret ? old.tokens : new TokenVerifier(jwtSecret),
       exposedSchemas: schemasOf(row.api_exposed_schemas),
       maxRows: row.api_max_rows ?? null,
+      isPlanEnabled: row.api_db_plan_enabled === true,
+      passwordPolicy: { minLength: row.auth_password_min_length, requiredCharacters: row.auth_password_required_characters },
     };
   }
 }

@@ -1,14 +1,27 @@
 /**
  * Verifies the JWTs a request carries (apikey, Authorization: Bearer) with the project's secret
- * (HS256), remembering verified tokens: the anon key arrives with nearly every request.
+ * (HS256), remembering verified tokens until they expire (a bounded number, least recently used
+ * dropped first): the anon key arrives with nearly every request, a signed-in user's token with
+ * each of theirs. A remembered token's Caller is one object, so what is derived from it can be
+ * cached by it (the REST settings are).
  */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { PostgrestError } from '@plinth/postgrest';
 
 export interface Caller {
-  role: string;
-  claims: Record<string, unknown>;
+  readonly role: string;
+  readonly claims: Readonly<Record<string, unknown>>;
 }
+
+interface Verified {
+  claims: JWTPayload;
+  /** Seconds since the epoch, Infinity for a token without exp. */
+  exp: number;
+  caller: Caller;
+}
+
+/** No token at all: anon. */
+const ANON: Caller = Object.freeze({ role: 'anon', claims: Object.freeze({ role: 'anon' }) });
 
 const CACHE_LIMIT = 1000;
 const WWW_AUTHENTICATE = 'www-authenticate';
@@ -21,7 +34,7 @@ function jwtError(message: string, hint: string | null = null): PostgrestError {
 
 export class TokenVerifier {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, { claims: JWTPayload; exp: number }>();
+  private readonly verified = new Map<string, Verified>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -29,12 +42,20 @@ export class TokenVerifier {
 
   /** The claims of a valid token; a PGRST301 error (401) for a malformed, forged or expired one. */
   async verify(token: string): Promise<JWTPayload> {
-    const now = Date.now() / 1000;
+    return (this.remembered(token) ?? (await this.verifyNew(token))).claims;
+  }
+
+  /** A token verified before and not expired since, made the most recently used. */
+  private remembered(token: string): Verified | null {
     const hit = this.verified.get(token);
-    if (hit) {
-      if (hit.exp > now) return hit.claims;
-      this.verified.delete(token);
-    }
+    if (!hit) return null;
+    this.verified.delete(token);
+    if (hit.exp <= Date.now() / 1000) return null;
+    this.verified.set(token, hit);
+    return hit;
+  }
+
+  private async verifyNew(token: string): Promise<Verified> {
     const parts = token.split('.').length;
     if (parts !== 3) throw jwtError(`Expected 3 parts in JWT; got ${parts}`);
     let claims: JWTPayload;
@@ -45,20 +66,18 @@ export class TokenVerifier {
       if (error instanceof errors.JWSSignatureVerificationFailed) throw jwtError('JWSError JWSInvalidSignature');
       throw jwtError('JWSError (CompactDecodeError Invalid JWT)');
     }
-    if (this.verified.size >= CACHE_LIMIT) this.verified.clear();
-    this.verified.set(token, { claims, exp: typeof claims.exp === 'number' ? claims.exp : Infinity });
-    return claims;
+    if (this.verified.size >= CACHE_LIMIT) this.verified.delete(this.verified.keys().next().value as string);
+    const verified = { claims, exp: typeof claims.exp === 'number' ? claims.exp : Infinity, caller: callerOf(claims) };
+    this.verified.set(token, verified);
+    return verified;
   }
 
   /** The caller when every token the request carries was verified before (most requests): no await. */
   cachedCaller(headers: { apikey?: string | string[]; authorization?: string | string[] }): Caller | null {
     const { apikey, token } = tokensOf(headers);
-    const now = Date.now() / 1000;
-    const key = apikey ? this.verified.get(apikey) : undefined;
-    if (apikey && !(key && key.exp > now)) return null;
-    if (!token) return { role: 'anon', claims: { role: 'anon' } };
-    const hit = this.verified.get(token);
-    return hit && hit.exp > now ? callerOf(hit.claims) : null;
+    if (apikey && !this.remembered(apikey)) return null;
+    if (!token) return ANON;
+    return (token === apikey ? this.verified.get(token) : this.remembered(token))?.caller ?? null;
   }
 
   /**
@@ -74,8 +93,8 @@ export class TokenVerifier {
         throw jwtError('Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
       }
     }
-    if (!token) return { role: 'anon', claims: { role: 'anon' } };
-    return callerOf(await this.verify(token));
+    if (!token) return ANON;
+    return (this.remembered(token) ?? (await this.verifyNew(token))).caller;
   }
 }
 
@@ -88,5 +107,5 @@ function tokensOf(headers: { apikey?: string | string[]; authorization?: string 
 
 function callerOf(claims: JWTPayload): Caller {
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
-  return { role, claims: claims as Record<string, unknown> };
+  return Object.freeze({ role, claims: claims as Record<string, unknown> });
 }

@@ -20,7 +20,8 @@ cols as (
       'defaultSql', case
         when a.attidentity <> '' then pg_catalog.format('nextval(%L::regclass)', pg_catalog.pg_get_serial_sequence(a.attrelid::regclass::text, a.attname))
         when a.attgenerated <> '' then null
-        else pg_catalog.pg_get_expr(d.adbin, d.adrelid) end,
+        -- A column of a domain type without its own default takes the domain's (as an INSERT does).
+        else coalesce(pg_catalog.pg_get_expr(d.adbin, d.adrelid), pg_catalog.pg_get_expr(t.typdefaultbin, 0)) end,
       'description', pg_catalog.col_description(a.attrelid, a.attnum),
       'enumValues', (select pg_catalog.json_agg(e.enumlabel order by e.enumsortorder) from pg_catalog.pg_enum e
                      where e.enumtypid = case when t.typtype = 'd' then t.typbasetype else a.atttypid end),
@@ -69,7 +70,7 @@ fks as (
 fns as (
   select p.oid, n.nspname as schema, p.proname as name, p.proretset, p.provolatile, p.pronargs, p.pronargdefaults,
     p.proargnames, p.proargmodes, p.provariadic,
-    coalesce(p.proallargtypes, p.proargtypes::oid[]) as alltypes,
+    coalesce(p.proallargtypes, p.proargtypes::oid[]) as alltypes, p.proargtypes[0] as first_argtype, p.prorows,
     rt.typtype as ret_typtype, rt.typrelid as ret_relid, p.prorettype,
     pg_catalog.obj_description(p.oid, 'pg_proc') as description
   from pg_catalog.pg_proc p
@@ -98,7 +99,13 @@ select pg_catalog.json_build_object(
                          from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where c.oid = f.ret_relid),
       'returnAttributes', (select pg_catalog.json_agg(pg_catalog.json_build_object('name', a.attname, 'type', pg_catalog.format_type(a.atttypid, null)) order by a.attnum)
                            from pg_catalog.pg_attribute a where a.attrelid = f.ret_relid and a.attnum > 0 and not a.attisdropped),
-      'description', f.description
+      'description', f.description,
+      'rows', f.prorows,
+      -- One argument of a table's or view's row type: a computed field or relationship of it.
+      'argRelation', (select pg_catalog.json_build_object('schema', n.nspname, 'name', c.relname)
+                      from pg_catalog.pg_type t join pg_catalog.pg_class c on c.oid = t.typrelid
+                      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+                      where f.pronargs = 1 and t.oid = f.first_argtype and c.relkind in ('r', 'v', 'm', 'f', 'p'))
     )), '[]') from fns f),
   'roles', (select coalesce(pg_catalog.json_agg(r.rolname), '[]') from pg_catalog.pg_roles r
             where pg_catalog.pg_has_role('authenticator', r.oid, 'MEMBER') and not r.rolsuper)

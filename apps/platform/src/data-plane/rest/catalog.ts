@@ -17,6 +17,8 @@ interface RawFunction {
   returnRelation: { schema: string; name: string; relkind: string } | null;
   returnAttributes: { name: string; type: string }[] | null;
   description: string | null;
+  rows: number;
+  argRelation: { schema: string; name: string } | null;
 }
 
 interface RawCache {
@@ -68,6 +70,8 @@ function functionOf(raw: RawFunction): DbFunction {
     returnColumns: outColumns.length ? outColumns : (raw.returnAttributes ?? []).map((a) => plainColumn(a.name, a.type)),
     volatility: raw.volatility === 'i' ? 'immutable' : raw.volatility === 's' ? 'stable' : 'volatile',
     description: raw.description,
+    rows: raw.rows,
+    argRelation: raw.argRelation,
   };
 }
 

@@ -13,7 +13,7 @@ export function planWithCache(request: ApiRequest, config: ApiConfig, index: Sch
   const { headers, target } = request;
   const key = [
     request.method, target.kind, target.kind === 'root' ? '' : target.name, request.search, headers.accept, headers.prefer,
-    headers.range, headers.acceptProfile, config.maxRows, config.exposedSchemas.join(','),
+    headers.range, headers.acceptProfile, config.maxRows, config.exposedSchemas.join(','), config.isPlanEnabled,
   ].join('\n');
   let plans = caches.get(index);
   if (!plans) caches.set(index, (plans = new Map()));

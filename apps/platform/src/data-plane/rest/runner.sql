@@ -1,7 +1,9 @@
--- One REST request = one call of this function = one round trip and one (implicit) transaction:
--- it switches to the request's role and settings, runs the planned statement with its bound values,
--- and checks what PostgREST checks before committing. Installed by runner.ts into every project
--- database on first use; only the platform's own connection may call it.
+-- One REST request = one round trip and one (implicit) transaction. Most requests send two prepared
+-- statements together (runner.ts): rest_begin_v1 switches to the request's role and settings, then
+-- the planned statement runs with its bound values. A request that needs checks before committing
+-- (or EXPLAIN, or a planned count) calls rest_run_v1 instead, which runs the statement itself.
+-- Installed by runner.ts into every project database on first use; only the platform's own
+-- connection may call them.
 -- The function runs as the platform's own role (PGlite's superuser; on a Postgres server the
 -- project's owner) until it switches role, so nobody else may own or create anything in its schema:
 -- a _plinth made by another role is dropped rather than trusted.
@@ -16,12 +18,31 @@ $guard$;
 create schema if not exists _plinth;
 revoke all on schema _plinth from public;
 
+-- The request's settings (set_config(..., true): they end with the transaction), then its role.
+create or replace function _plinth.rest_begin_v1(
+  p_role text,      -- database role from the JWT (must be one authenticator may become)
+  p_settings text   -- JSON object of settings: claims, headers, search_path ...
+) returns void
+language plpgsql volatile
+as $fn$
+begin
+  if not pg_catalog.pg_has_role('authenticator', p_role, 'MEMBER') then
+    raise sqlstate '42501' using message = pg_catalog.format('permission denied to set role "%s"', p_role);
+  end if;
+  -- One statement, the last of the function: a changed search_path makes the cached plan of any
+  -- later PL/pgSQL expression stale (re-planned on each call).
+  perform pg_catalog.set_config(s.key, s.value, true)
+    from (select j.key, j.value from pg_catalog.json_each_text(p_settings::json) as j
+          union all select 'role', p_role) as s;
+end
+$fn$;
+
 create or replace function _plinth.rest_run_v1(
   p_role text,      -- database role from the JWT (must be one authenticator may become)
   p_settings text,  -- JSON object of settings for set_config(..., true): claims, headers, search_path ...
   p_stmt text,      -- the statement: one row (body, page_total, total, response_headers, response_status)
   p_args text[],    -- its bound values, referenced as $1[n]
-  p_options json    -- null for a plain run; else any of:
+  p_options json    -- any of:
                     --   single: a write must change exactly one row, else PGRST116 (and roll back)
                     --   maxAffected: Prefer max-affected with handling=strict -> PGRST124 when exceeded
                     --   rollback: Prefer tx=rollback (and EXPLAIN ANALYZE of writes)
@@ -35,22 +56,7 @@ declare
   v_line text;
   v_plan json;
 begin
-  -- The common case runs no PL/pgSQL expression after the settings: a changed search_path makes the
-  -- cached plan of every later expression of this function stale (re-planned on each call). So role
-  -- and settings go in one statement, and only the EXECUTE follows it.
-  if p_options is null and pg_catalog.pg_has_role('authenticator', p_role, 'MEMBER') then
-    perform pg_catalog.set_config(s.key, s.value, true)
-      from (select j.key, j.value from pg_catalog.json_each_text(p_settings::json) as j
-            union all select 'role', p_role) as s;
-    execute p_stmt into body, page_total, total, response_headers, response_status using p_args;
-    return next;
-    return;
-  end if;
-  if not pg_catalog.pg_has_role('authenticator', p_role, 'MEMBER') then
-    raise sqlstate '42501' using message = pg_catalog.format('permission denied to set role "%s"', p_role);
-  end if;
-  perform pg_catalog.set_config(s.key, s.value, true) from pg_catalog.json_each_text(p_settings::json) as s;
-  perform pg_catalog.set_config('role', p_role, true);
+  perform _plinth.rest_begin_v1(p_role, p_settings);
 
   if coalesce((p_options ->> 'rollback')::boolean, false) then
     -- A block with a handler is a subtransaction: raising at its end undoes the statement's writes
@@ -99,4 +105,5 @@ begin
 end
 $fn$;
 
+revoke all on function _plinth.rest_begin_v1(text, text) from public;
 revoke all on function _plinth.rest_run_v1(text, text, text, text[], json) from public;

@@ -1,14 +1,17 @@
 /**
- * Runs planned statements through `_plinth.rest_run_v1` (runner.sql). Why a function: switching role
- * and settings needs a statement of its own before the query is planned, and on PGlite every extra
- * statement of a transaction is a worker round trip with the database locked; measured, BEGIN + SET +
- * query + COMMIT served ~55 % of the requests/s of the bare query; one call of the function, ~80 %.
+ * Runs planned statements (runner.sql). Switching role and settings needs a statement of its own
+ * before the query is parsed, yet every extra round trip costs (on PGlite a worker round trip with
+ * the database locked; measured, BEGIN + SET + query + COMMIT served ~55 % of the requests/s of the
+ * bare query). So both go in one round trip as one implicit transaction (Database.queryPrepared):
+ * `rest_begin_v1` sets role and settings, then the planned statement runs, prepared on the
+ * connection so a repeated shape is neither parsed nor planned again (as PostgREST prepares its
+ * statements). A request with checks to make before committing calls `rest_run_v1` instead.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PostgrestError, type RunResult, type StatementPlan } from '@plinth/postgrest';
 import { DatabaseError } from '../../engines/database-error.ts';
-import type { Database, Queryable } from '../../engines/types.ts';
+import type { Database } from '../../engines/types.ts';
 
 const RUNNER_SQL = readFileSync(new URL('./runner.sql', import.meta.url), 'utf8');
 /** Recorded as the function's comment: a changed runner.sql is reinstalled, an unchanged one is not. */
@@ -38,8 +41,11 @@ export async function installRunner(db: Database): Promise<void> {
 
 export interface RunContext {
   role: string;
-  /** Settings (GUC name -> value) for the transaction, set before the role switch. */
-  settings: Record<string, string>;
+  /**
+   * Settings for the transaction, set before the role switch: a JSON object of GUC name -> value
+   * (text, as the caller may cache most of it). A read sets transaction_read_only among them.
+   */
+  settings: string;
 }
 
 interface Row {
@@ -53,6 +59,9 @@ interface Row {
 const asNumber = (v: number | bigint | string | null) => (v === null ? null : Number(v));
 
 const RUN_SQL = 'select body, page_total, total, response_headers, response_status from _plinth.rest_run_v1($1, $2, $3, $4, $5)';
+const BEGIN_SQL = 'select _plinth.rest_begin_v1($1, $2)';
+/** The plan binds its values as one text[] ($1[n]), a type its text leaves open. */
+const TEXT_ARRAY_OID = 1009;
 
 /** What the runner checks or does beyond running the statement; null (the common case) when nothing. */
 function optionsOf(plan: StatementPlan): string | null {
@@ -67,9 +76,16 @@ function optionsOf(plan: StatementPlan): string | null {
   return Object.keys(options).length ? JSON.stringify(options) : null;
 }
 
-export async function runStatement(db: Queryable, plan: StatementPlan, context: RunContext): Promise<RunResult> {
-  const settings = plan.isReadOnly ? { ...context.settings, transaction_read_only: 'on' } : context.settings;
-  const { rows } = await db.query<Row>(RUN_SQL, [context.role, JSON.stringify(settings), plan.sql, plan.args, optionsOf(plan)]);
+export async function runStatement(db: Database, plan: StatementPlan, context: RunContext): Promise<RunResult> {
+  const { settings } = context;
+  const options = optionsOf(plan);
+  const { rows } = options === null
+    ? await db.queryPrepared<Row>(
+      { sql: BEGIN_SQL, params: [context.role, settings] },
+      // Parsed as the role (schema USAGE is checked then), so each role has its own preparation.
+      { sql: plan.sql, params: [plan.args], paramTypes: [TEXT_ARRAY_OID], variant: context.role },
+    )
+    : await db.query<Row>(RUN_SQL, [context.role, settings, plan.sql, plan.args, options]);
   const row = rows[0];
   if (!row) throw new DatabaseError({ code: 'XX000', message: 'The REST runner returned no row' });
   const pageTotal = asNumber(row.page_total) ?? 0;

@@ -15,6 +15,8 @@ export interface RestProject {
   db: Database;
   exposedSchemas: string[];
   maxRows: number | null;
+  /** Answer query plans (Accept: application/vnd.pgrst.plan); off by default. */
+  isPlanEnabled?: boolean;
   /** Public base URL of this API, for the OpenAPI document. */
   baseUrl: string;
 }
@@ -39,19 +41,36 @@ export interface RestHooks {
 
 const CLAIM_NAME = /^[A-Za-z0-9_]+$/;
 
-function settingsFor(request: RestRequest, caller: RestCaller, schema: string): Record<string, string> {
-  const settings: Record<string, string> = {
-    search_path: [...new Set([schema, 'public', 'extensions'])].map((s) => `"${s.replace(/"/g, '""')}"`).join(', '),
-    'request.jwt.claims': JSON.stringify(caller.claims),
-    'request.headers': JSON.stringify(request.allHeaders),
-    'request.method': request.method.toUpperCase(),
-    'request.path': request.path,
-  };
-  // The settings older PostgREST versions set, one per claim, still read by some policies.
-  for (const [name, value] of Object.entries(caller.claims)) {
-    if (CLAIM_NAME.test(name)) settings[`request.jwt.claim.${name}`] = typeof value === 'string' ? value : JSON.stringify(value);
+/**
+ * The settings of one caller in one schema, as JSON object members: search_path and the claims. The
+ * same for every request of a caller (the token verifier keeps one Caller per token), so built once.
+ */
+const callerSettings = new WeakMap<RestCaller, Map<string, string>>();
+
+function callerMembers(caller: RestCaller, schema: string): string {
+  let bySchema = callerSettings.get(caller);
+  if (!bySchema) callerSettings.set(caller, (bySchema = new Map()));
+  let members = bySchema.get(schema);
+  if (members === undefined) {
+    const settings: Record<string, string> = {
+      search_path: [...new Set([schema, 'public', 'extensions'])].map((s) => `"${s.replace(/"/g, '""')}"`).join(', '),
+      'request.jwt.claims': JSON.stringify(caller.claims),
+    };
+    // The settings older PostgREST versions set, one per claim, still read by some policies.
+    for (const [name, value] of Object.entries(caller.claims)) {
+      if (CLAIM_NAME.test(name)) settings[`request.jwt.claim.${name}`] = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+    members = JSON.stringify(settings).slice(1, -1);
+    bySchema.set(schema, members);
   }
-  return settings;
+  return members;
+}
+
+/** The transaction's settings (GUC name -> value) as a JSON object, for the runner. */
+function settingsFor(request: RestRequest, caller: RestCaller, plan: StatementPlan): string {
+  const headers = JSON.stringify(JSON.stringify(request.allHeaders));
+  const readOnly = plan.isReadOnly ? ',"transaction_read_only":"on"' : '';
+  return `{${callerMembers(caller, plan.schema)},"request.headers":${headers},"request.method":${JSON.stringify(request.method.toUpperCase())},"request.path":${JSON.stringify(request.path)}${readOnly}}`;
 }
 
 function checkRole(loaded: LoadedSchema, role: string): void {
@@ -73,12 +92,12 @@ export async function handleRestRequest(project: RestProject, caller: RestCaller
     try {
       const loaded = (attempt === 0 && cache.peek()) || (await cache.get());
       checkRole(loaded, caller.role);
-      const plan = planWithCache(request, { exposedSchemas: project.exposedSchemas, maxRows: project.maxRows }, loaded.index);
+      const plan = planWithCache(request, { exposedSchemas: project.exposedSchemas, maxRows: project.maxRows, isPlanEnabled: project.isPlanEnabled }, loaded.index);
       if (plan.kind === 'openapi') {
         const document = await openApiDocument(project.db, loaded.index, plan.schema, caller.role, project.baseUrl);
         return { status: 200, headers: { 'content-type': 'application/openapi+json; charset=utf-8' }, body: JSON.stringify(document) };
       }
-      const result = await run(project.db, plan, { role: caller.role, settings: settingsFor(request, caller, plan.schema) }, hooks);
+      const result = await run(project.db, plan, { role: caller.role, settings: settingsFor(request, caller, plan) }, hooks);
       return presentResult(plan.presentation, result);
     } catch (error) {
       const isStale = (error instanceof PostgrestError && error.isCacheMiss) || (error instanceof DatabaseError && STALE_CACHE_CODES.has(error.code));

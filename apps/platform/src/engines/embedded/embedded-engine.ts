@@ -8,16 +8,23 @@
  * `${dataDir}/spares`, a new project takes it with a rename, and the next spare is copied in the
  * background. The hash covers the PGlite version and the bootstrap SQL, so a
  * changed bootstrap or upgraded PGlite builds a fresh template instead of reusing a stale one.
+ *
+ * The SQL editor's reads run on a read-only snapshot in a second worker (read-snapshots.ts), so a
+ * long one does not hold up the project's data plane.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { PlinthError } from '@plinth/errors';
+import { serverAccessIn } from '@plinth/pg-meta';
 import { bootstrapProject, bootstrapScript, type BootstrapOptions } from '../bootstrap.ts';
 import { assertValidRef } from '../project-ref.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
 import { LOCK_FILE_NAME } from './lock-file.ts';
+import { ReadSnapshots } from './read-snapshots.ts';
 import { WorkerDatabase } from './worker-database.ts';
+import { readInterruptibly } from '../interruptible.ts';
 
 const TEMPLATE_READY_MARKER = '.plinth-template-ready';
 
@@ -39,11 +46,16 @@ export class EmbeddedEngine implements Engine {
   private readonly closing = new Map<string, Promise<void>>();
   private template: Promise<string> | null = null;
   private spare: Promise<string | null> | null = null;
+  /** Null when the editor's reads run on the project's own worker (PLINTH_EMBEDDED_SQL_SNAPSHOTS=off). */
+  private readonly snapshots: ReadSnapshots | null;
 
   constructor(
     private readonly dataDir: string,
     private readonly bootstrapOptions: BootstrapOptions = {},
-  ) {}
+    options: { readSnapshots?: boolean } = {},
+  ) {
+    this.snapshots = options.readSnapshots === false ? null : new ReadSnapshots(join(dataDir, 'snapshots'));
+  }
 
   private projectDir(ref: string): string {
     return join(this.dataDir, 'projects', ref);
@@ -91,6 +103,7 @@ export class EmbeddedEngine implements Engine {
     await this.templateDir();
     // Spares left by an earlier run may come from another template; this process holds the lock.
     await rm(join(this.dataDir, 'spares'), { recursive: true, force: true });
+    await this.snapshots?.removeLeftovers();
     this.refillSpare();
     await this.spare;
   }
@@ -139,7 +152,7 @@ export class EmbeddedEngine implements Engine {
   }
 
   /** Opens on first use; concurrent callers share one opening; a dead worker is replaced. */
-  async project(location: ProjectLocation): Promise<Database> {
+  async project(location: ProjectLocation): Promise<WorkerDatabase> {
     const { ref } = location;
     const current = this.open.get(ref);
     if (current) {
@@ -173,7 +186,23 @@ export class EmbeddedEngine implements Engine {
     }
   }
 
+  async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
+    const primary = await this.project(location);
+    if (this.snapshots) return this.snapshots.read(location.ref, primary, read, signal);
+    return readInterruptibly(primary, read, signal, () => this.interrupt(location));
+  }
+
+  assertRunnable(statement: string): void {
+    // PGlite has no server around it: a program would hang the database (measured: COPY TO PROGRAM
+    // answers, then the next query never does), and "server files" are PGlite's in-memory ones.
+    const feature = serverAccessIn(statement);
+    if (feature) {
+      throw new PlinthError('engine_feature_unavailable', `${feature} is not available on the embedded engine: it has no server programs or files.`, { feature });
+    }
+  }
+
   async interrupt(location: ProjectLocation): Promise<void> {
+    await this.snapshots?.closeProject(location.ref);
     const opening = this.open.get(location.ref);
     if (!opening) return;
     this.open.delete(location.ref);
@@ -187,6 +216,7 @@ export class EmbeddedEngine implements Engine {
   }
 
   async closeProject(location: ProjectLocation): Promise<void> {
+    await this.snapshots?.closeProject(location.ref);
     const opening = this.open.get(location.ref);
     if (!opening) return;
     this.open.delete(location.ref);
@@ -212,5 +242,6 @@ export class EmbeddedEngine implements Engine {
     // A spare still being copied would write into a directory the caller may remove next.
     await this.spare;
     await Promise.all([...this.open.keys()].map((ref) => this.closeProject({ ref, server: null })));
+    await this.snapshots?.close();
   }
 }

@@ -4,11 +4,14 @@
 //
 // Protocol (main -> worker): { id, op, ... } with op one of
 //   query {sql, params} | exec {sql} | begin | txQuery {txId, sql, params} | txExec {txId, sql}
-//   | commit {txId} | rollback {txId} | close (the main thread terminates the thread after it)
+//   | commit {txId} | rollback {txId} | snapshotTo {dir, exclude} | prepared {round}
+//   | close (the main thread terminates the thread after it)
 // Reply (worker -> main): { id, ok: true, result } or { id, ok: false, error }.
 // Once ready, the worker posts { ready: true } (or { ready: false, error } if PGlite failed to open).
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 const { dataDir, settings, wasmModules } = workerData;
 
@@ -75,6 +78,70 @@ function txOf(txId) {
   return entry.tx;
 }
 
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+/** Files copied at once: enough to keep the disk busy, few enough not to run out of descriptors. */
+const COPY_PARALLELISM = 16;
+
+/**
+ * Copies the data directory to `to` for a read-only snapshot, while nothing else runs in this
+ * database: the transaction holds PGlite's mutex, so every other query waits until the copy is
+ * done. CHECKPOINT first, so the copy opens without replaying WAL; of pg_wal only the segments from
+ * the checkpoint's redo point to the current one are needed (the others are spent or recycled).
+ * Returns the WAL position the copy is at, which tells later whether the database changed since.
+ */
+function snapshotTo(pg, to, exclude) {
+  return pg.transaction(async (tx) => {
+    await tx.query('checkpoint');
+    const { rows: [at] } = await tx.query(
+      'select pg_current_wal_lsn()::text as position, redo_wal_file as first_wal, pg_walfile_name(pg_current_wal_lsn()) as last_wal from pg_control_checkpoint()',
+    );
+    const entries = await readdir(dataDir, { withFileTypes: true, recursive: true });
+    const pathOf = (entry) => relative(dataDir, join(entry.parentPath ?? entry.path, entry.name));
+    const needed = (entry) => !exclude.includes(entry.name)
+      && !(WAL_SEGMENT.test(entry.name) && (entry.name < at.first_wal || entry.name > at.last_wal));
+    await mkdir(to, { recursive: true });
+    for (const dir of entries.filter((e) => e.isDirectory())) await mkdir(join(to, pathOf(dir)), { recursive: true });
+    const files = entries.filter((e) => e.isFile() && needed(e)).map(pathOf);
+    let next = 0;
+    const copyNext = async () => {
+      while (next < files.length) {
+        const file = files[next++];
+        await copyFile(join(dataDir, file), join(to, file));
+      }
+    };
+    await Promise.all(Array.from({ length: COPY_PARALLELISM }, copyNext));
+    return at.position;
+  });
+}
+
+/**
+ * Database.queryPrepared's round (see engines/prepared-statements.ts): its statements as one batch
+ * of protocol messages ending in one Sync, i.e. one call into PGlite and one implicit transaction.
+ * Waits for open transactions and queries as query() does. Returns the last statement's result.
+ */
+function runRound(pg, { close, steps }) {
+  const { serialize } = protocol;
+  const parts = close.map((name) => serialize.close({ type: 'S', name }));
+  steps.forEach((step, i) => {
+    // Closing a statement that does not exist is no error; one left by a failed round is replaced.
+    if (step.sql !== null) parts.push(serialize.close({ type: 'S', name: step.name }), serialize.parse({ name: step.name, text: step.sql, types: step.paramTypes }));
+    parts.push(serialize.bind({ statement: step.name, values: step.values }));
+    if (i === steps.length - 1) parts.push(serialize.describe({ type: 'P' }));
+    parts.push(serialize.execute({}));
+  });
+  parts.push(serialize.sync());
+  const batch = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  parts.reduce((offset, part) => (batch.set(part, offset), offset + part.length), 0);
+  return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(async () => {
+    const { messages } = await pg.execProtocol(batch, { throwOnError: true });
+    // The last statement's messages start after the earlier statements' CommandComplete.
+    let start = 0;
+    for (let done = 0; done < steps.length - 1; start++) if (messages[start].name === 'commandComplete') done++;
+    const [result] = parse.parseResults(messages.slice(start), pg.parsers);
+    return toResult(result);
+  }));
+}
+
 async function handle(pg, msg) {
   switch (msg.op) {
     case 'query': return toResult(await pg.query(msg.sql, msg.params ?? []));
@@ -84,6 +151,8 @@ async function handle(pg, msg) {
     case 'txExec': await txOf(msg.txId).exec(msg.sql); return null;
     case 'commit': await end(msg.txId, true); return null;
     case 'rollback': await end(msg.txId, false); return null;
+    case 'prepared': return runRound(pg, msg.round);
+    case 'snapshotTo': return snapshotTo(pg, msg.dir, msg.exclude ?? []);
     case 'close': {
       for (const txId of [...transactions.keys()]) await end(txId, false).catch(() => {});
       await pg.close();

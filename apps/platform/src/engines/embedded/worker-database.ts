@@ -10,8 +10,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PlinthError } from '@plinth/errors';
 import { DatabaseError, type DatabaseErrorFields } from '../database-error.ts';
-import type { Database, QueryResult, Queryable } from '../types.ts';
-import { acquireLock, releaseLock } from './lock-file.ts';
+import { MISSING_PREPARED_STATEMENT, PreparedNames } from '../prepared-statements.ts';
+import type { Database, PreparedStatement, QueryResult, Queryable } from '../types.ts';
+import { acquireLock, LOCK_FILE_NAME, releaseLock } from './lock-file.ts';
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 
@@ -55,6 +56,8 @@ export interface WorkerDatabaseOptions {
 export class WorkerDatabase implements Database {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   private nextId = 1;
+  /** What the one PGlite connection holds prepared, for queryPrepared. */
+  private readonly prepared = new PreparedNames();
   private goneError: Error | null = null;
   private closing: Promise<void> | null = null;
   private readonly exited: Promise<void>;
@@ -173,6 +176,23 @@ export class WorkerDatabase implements Database {
     return this.call('exec', { sql });
   }
 
+  async queryPrepared<Row = Record<string, unknown>>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>> {
+    for (let attempt = 0; ; attempt++) {
+      const round = this.prepared.round([setup, statement]);
+      try {
+        return await this.call<QueryResult<Row>>('prepared', { round });
+      } catch (err) {
+        this.prepared.forget([setup, statement], round);
+        // Someone ran DEALLOCATE ALL or DISCARD ALL in this database: prepare again, once.
+        if (err instanceof DatabaseError && err.code === MISSING_PREPARED_STATEMENT && attempt === 0) {
+          this.prepared.clear();
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const txId = await this.call<number>('begin');
     const tx: Queryable = {
@@ -189,6 +209,20 @@ export class WorkerDatabase implements Database {
     }
     await this.call('commit', { txId });
     return result;
+  }
+
+  /**
+   * Copies the database to `dir` while nothing else runs in it (see snapshotTo in pglite-worker.mjs);
+   * returns the WAL position of the copy.
+   */
+  snapshotTo(dir: string): Promise<string> {
+    return this.call('snapshotTo', { dir, exclude: [LOCK_FILE_NAME] });
+  }
+
+  /** Where the write-ahead log is now: it moves with every write, and only then. */
+  async writePosition(): Promise<string> {
+    const { rows } = await this.query<{ position: string }>('select pg_current_wal_lsn()::text as position');
+    return rows[0].position;
   }
 
   /** Closes PGlite (flushing to disk), then ends the thread. Also the way to reap a dead worker. */

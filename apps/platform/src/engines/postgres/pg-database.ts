@@ -4,7 +4,9 @@
  */
 import pg from 'pg';
 import { DatabaseError, toDatabaseError } from '../database-error.ts';
-import type { Database, QueryResult, Queryable } from '../types.ts';
+import { MISSING_PREPARED_STATEMENT, PreparedNames } from '../prepared-statements.ts';
+import type { Database, PreparedStatement, QueryResult, Queryable } from '../types.ts';
+import { PreparedRoundQuery } from './prepared-query.ts';
 
 const INT8_OID = 20;
 const DATE_OID = 1082;
@@ -66,6 +68,9 @@ export function createPool(connectionString: string, max: number): pg.Pool {
 }
 
 export class PgDatabase implements Database {
+  /** What each pooled connection holds prepared (a pool's clients live until they fail or idle out). */
+  private readonly prepared = new WeakMap<pg.PoolClient, PreparedNames>();
+
   constructor(readonly pool: pg.Pool) {}
 
   query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
@@ -74,6 +79,37 @@ export class PgDatabase implements Database {
 
   exec(sql: string): Promise<void> {
     return runExec(this.pool, sql);
+  }
+
+  async queryPrepared<Row = Record<string, unknown>>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw toDatabaseError(err);
+    }
+    let names = this.prepared.get(client);
+    if (!names) this.prepared.set(client, (names = new PreparedNames()));
+    let discard: Error | undefined;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const round = names.round([setup, statement]);
+        try {
+          return await client.query(new PreparedRoundQuery<Row>(round, typeParsers)).result;
+        } catch (err) {
+          names.forget([setup, statement], round);
+          // Someone ran DEALLOCATE ALL or DISCARD ALL on this connection: prepare again, once.
+          if (err instanceof DatabaseError && err.code === MISSING_PREPARED_STATEMENT && attempt === 0) {
+            names.clear();
+            continue;
+          }
+          if (!(err instanceof DatabaseError)) discard = err instanceof Error ? err : new Error(String(err));
+          throw err;
+        }
+      }
+    } finally {
+      client.release(discard);
+    }
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

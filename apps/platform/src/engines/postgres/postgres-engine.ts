@@ -18,6 +18,7 @@ import { DatabaseError } from '../database-error.ts';
 import { assertValidRef } from '../project-ref.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
+import { readInterruptibly } from '../interruptible.ts';
 
 const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
 
@@ -202,6 +203,14 @@ export class PostgresEngine implements Engine {
       `select pg_cancel_backend(pid) from pg_stat_activity where datname = $1 and usename = $2 and state = 'active'`,
       [databaseName(location.ref), platformRole(location.ref)],
     );
+  }
+
+  async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
+    return readInterruptibly(await this.project(location), read, signal, () => this.interrupt(location));
+  }
+
+  assertRunnable(_statement: string): void {
+    // The platform's role is no superuser: the server refuses programs and files itself (42501).
   }
 
   async closeProject(location: ProjectLocation): Promise<void> {

@@ -5,6 +5,7 @@ export const MAX_ROWS_LIMIT = 1_000_000;
 export interface DataApiForm {
   schemas: string[];
   maxRows: string;
+  isPlanEnabled: boolean;
 }
 
 export interface DataApiErrors {
@@ -16,7 +17,7 @@ export function parseSchemaList(text: string): string[] {
   return [...new Set(text.split(',').map((schema) => schema.trim()).filter(Boolean))];
 }
 
-export function validateDataApiForm(form: DataApiForm): DataApiErrors {
+export function validateDataApiForm(form: Pick<DataApiForm, 'schemas' | 'maxRows'>): DataApiErrors {
   const rows = form.maxRows.trim();
   let maxRows: string | null = null;
   if (!/^\d+$/.test(rows)) maxRows = 'Max rows must be a whole number';

@@ -5,6 +5,7 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field, Input } from '../../components/ui/input.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/ui/skeleton.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
 import { DisabledTooltip } from '../../components/ui/tooltip.tsx';
 import { exposedSchemasOf, usePostgrestConfigQuery, type PostgrestConfig } from '../../data/api-settings/postgrest-config-query.ts';
 import { usePostgrestConfigUpdateMutation } from '../../data/api-settings/postgrest-config-update-mutation.ts';
@@ -13,10 +14,10 @@ import { validateDataApiForm, type DataApiForm } from './data-api-form.ts';
 import { ExposedSchemasField } from './exposed-schemas-field.tsx';
 
 function formOf(config: PostgrestConfig | undefined): DataApiForm {
-  return { schemas: exposedSchemasOf(config), maxRows: String(config?.max_rows ?? '') };
+  return { schemas: exposedSchemasOf(config), maxRows: String(config?.max_rows ?? ''), isPlanEnabled: config?.db_plan_enabled ?? false };
 }
 
-/** Exposed schemas and max rows of the project's REST API. */
+/** Exposed schemas, max rows and query plans of the project's REST API. */
 export function DataApiSettingsPanel({ projectRef, canUpdate }: { projectRef: string; canUpdate: boolean }) {
   const config = usePostgrestConfigQuery(projectRef);
   const update = usePostgrestConfigUpdateMutation(projectRef);
@@ -28,7 +29,7 @@ export function DataApiSettingsPanel({ projectRef, canUpdate }: { projectRef: st
 
   const errors = validateDataApiForm(form);
   const saved = formOf(config.data);
-  const isDirty = form.schemas.join(',') !== saved.schemas.join(',') || form.maxRows.trim() !== saved.maxRows;
+  const isDirty = form.schemas.join(',') !== saved.schemas.join(',') || form.maxRows.trim() !== saved.maxRows || form.isPlanEnabled !== saved.isPlanEnabled;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +37,7 @@ export function DataApiSettingsPanel({ projectRef, canUpdate }: { projectRef: st
     if (errors.schemas || errors.maxRows || !isDirty) return;
     setServerError(null);
     update.mutate(
-      { db_schema: form.schemas.join(','), max_rows: Number(form.maxRows) },
+      { db_schema: form.schemas.join(','), max_rows: Number(form.maxRows), db_plan_enabled: form.isPlanEnabled },
       {
         onSuccess: () => toast.success('Successfully saved settings'),
         onError: (e) => {
@@ -52,7 +53,7 @@ export function DataApiSettingsPanel({ projectRef, canUpdate }: { projectRef: st
     <form onSubmit={submit} noValidate aria-label="Data API settings">
       <Panel
         title="Data API Settings"
-        description="What the project's REST API exposes, and how many rows one request may read."
+        description="What the project's REST API exposes, how many rows one request may read, and whether it explains its queries."
         testId="data-api-settings-panel"
         footer={
           config.data && (
@@ -70,7 +71,7 @@ export function DataApiSettingsPanel({ projectRef, canUpdate }: { projectRef: st
         }
       >
         {config.isPending ? (
-          <SkeletonRows rows={2} />
+          <SkeletonRows rows={3} />
         ) : config.isError ? (
           <ErrorState error={config.error} title="Failed to retrieve configuration" onRetry={() => void config.refetch()} />
         ) : (
@@ -98,6 +99,21 @@ export function DataApiSettingsPanel({ projectRef, canUpdate }: { projectRef: st
                   onChange={(e) => setForm((f) => ({ ...f, maxRows: e.target.value }))}
                   onBlur={() => setTouched((t) => ({ ...t, maxRows: true }))}
                   data-testid="max-rows-input"
+                />
+              )}
+            </Field>
+            <Field
+              label="Enable query plans (explain)"
+              description="Lets any API caller ask for a query's execution plan (supabase-js .explain()), which shows your tables' sizes, indexes and costs. Turn on while tuning, not in production."
+            >
+              {({ id, 'aria-describedby': describedBy }) => (
+                <Switch
+                  id={id}
+                  aria-describedby={describedBy}
+                  checked={form.isPlanEnabled}
+                  onChange={(isPlanEnabled) => setForm((f) => ({ ...f, isPlanEnabled }))}
+                  disabled={!canUpdate}
+                  data-testid="plan-enabled-switch"
                 />
               )}
             </Field>

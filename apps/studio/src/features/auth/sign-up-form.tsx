@@ -9,6 +9,7 @@ import { safeReturnTo, withReturnTo } from '../../lib/return-to.ts';
 import { isEmail } from '../../lib/validation.ts';
 import { FormError } from './form-error.tsx';
 
+/** The platform's own password policy (data-plane/auth PLATFORM_PASSWORD_POLICY); the server checks it too. */
 const MIN_PASSWORD = 8;
 
 interface Errors {
@@ -22,7 +23,8 @@ function validate(email: string, password: string, confirm: string): Errors {
   if (!email.trim()) errors.email = 'Email is required';
   else if (!isEmail(email)) errors.email = 'Must be a valid email';
   if (!password) errors.password = 'Password is required';
-  else if (password.length < MIN_PASSWORD) errors.password = `Password should be at least ${MIN_PASSWORD} characters.`;
+  else if ([...password].length < MIN_PASSWORD) errors.password = `Password should be at least ${MIN_PASSWORD} characters.`;
+  else if (password.trim() === '') errors.password = 'Password cannot be only whitespace.';
   if (password && confirm !== password) errors.confirm = 'Passwords do not match';
   return errors;
 }

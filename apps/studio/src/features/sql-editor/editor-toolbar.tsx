@@ -3,7 +3,7 @@ import type { Snippet } from '@plinth/api-contract';
 import { Button } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/cn.ts';
-import { NO_LIMIT, ROW_LIMITS, STATEMENT_TIMEOUTS } from './run-settings.ts';
+import { NO_LIMIT, ROW_LIMITS, type TimeoutChoice } from './run-settings.ts';
 import type { SaveStatus } from './use-snippet-autosave.ts';
 
 const SAVE_LABELS: Record<SaveStatus, string> = {
@@ -23,6 +23,8 @@ interface EditorToolbarProps {
   isReadOnlySql: boolean;
   rowLimit: number;
   timeoutMs: number;
+  /** The time-outs this member may choose (the server caps them by role and engine). */
+  timeoutChoices: TimeoutChoice[];
   onRowLimitChange: (limit: number) => void;
   onTimeoutChange: (ms: number) => void;
   onRename: () => void;
@@ -89,7 +91,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
         <label className="flex items-center gap-1 text-xs text-fg-subtle">
           Time-out
           <select aria-label="Statement time-out" className={selectClass} value={props.timeoutMs} onChange={(e) => props.onTimeoutChange(Number(e.target.value))}>
-            {STATEMENT_TIMEOUTS.map((t) => (
+            {props.timeoutChoices.map((t) => (
               <option key={t.ms} value={t.ms}>
                 {t.label}
               </option>

@@ -13,6 +13,19 @@ export const STATEMENT_TIMEOUTS = [
 ] as const;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 120_000;
 
+export interface TimeoutChoice {
+  label: string;
+  ms: number;
+}
+
+/** The choices up to the server's cap, the cap itself offered when it falls between two of them. */
+export function timeoutChoices(maxMs: number | undefined): TimeoutChoice[] {
+  if (maxMs === undefined) return [...STATEMENT_TIMEOUTS];
+  const allowed: TimeoutChoice[] = STATEMENT_TIMEOUTS.filter((t) => t.ms <= maxMs);
+  if (!allowed.some((t) => t.ms === maxMs)) allowed.push({ label: maxMs % 60_000 === 0 ? `${maxMs / 60_000} min` : `${Math.round(maxMs / 1000)} s`, ms: maxMs });
+  return allowed;
+}
+
 const ROW_LIMIT_KEY = 'sql-editor-row-limit';
 const TIMEOUT_KEY = 'sql-editor-statement-timeout';
 

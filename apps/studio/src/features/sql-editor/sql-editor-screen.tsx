@@ -5,11 +5,12 @@ import type { Snippet } from '@plinth/api-contract';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useCompletionSchemaQuery } from '../../data/sql/completion-schema-query.ts';
+import { useQueryLimitsQuery } from '../../data/sql/query-limits-query.ts';
 import { destructiveReason, splitStatements, statementAt } from '../../data/sql/statements.ts';
 import { CodeEditor, type CodeEditorHandle } from './code-editor.tsx';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { ResultsPanel } from './results-panel.tsx';
-import { runSettings } from './run-settings.ts';
+import { runSettings, timeoutChoices } from './run-settings.ts';
 import { SplitPane } from './split-pane.tsx';
 import { useSnippetAction } from './sql-editor-layout.tsx';
 import { NEW_QUERY_NAME, NO_SAVE_PERMISSION_MESSAGE, useSnippetAutosave } from './use-snippet-autosave.ts';
@@ -35,7 +36,10 @@ export function SqlEditorScreen({ projectRef, snippetId, snippet, initialSql, ne
   const completion = useCompletionSchemaQuery(projectRef);
   const { state, run, cancel } = useSqlRunner(projectRef);
   const [rowLimit, setRowLimit] = useState(runSettings.rowLimit);
-  const [timeoutMs, setTimeoutMs] = useState(runSettings.timeoutMs);
+  const [chosenTimeoutMs, setTimeoutMs] = useState(runSettings.timeoutMs);
+  // A run asks no longer than the server allows this member (a longer ask would be refused).
+  const maxTimeoutMs = useQueryLimitsQuery(projectRef).data?.max_statement_timeout_ms;
+  const timeoutMs = maxTimeoutMs === undefined ? chosenTimeoutMs : Math.min(chosenTimeoutMs, maxTimeoutMs);
   const [confirm, setConfirm] = useState<{ request: RunRequest; reasons: string[] } | null>(null);
   const canSave = snippet ? snippet.can_edit : canCreate;
   const autosave = useSnippetAutosave({
@@ -101,6 +105,7 @@ export function SqlEditorScreen({ projectRef, snippetId, snippet, initialSql, ne
         isReadOnlySql={isReadOnlySql}
         rowLimit={rowLimit}
         timeoutMs={timeoutMs}
+        timeoutChoices={timeoutChoices(maxTimeoutMs)}
         onRowLimitChange={(limit) => (setRowLimit(limit), runSettings.setRowLimit(limit))}
         onTimeoutChange={(ms) => (setTimeoutMs(ms), runSettings.setTimeoutMs(ms))}
         onRename={() => snippet && perform('rename', snippet)}

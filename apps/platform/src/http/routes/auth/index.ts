@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PlinthError } from '@plinth/errors';
+import { jsonNestingExceeds } from '../../input-guard.ts';
 import { adminRoutes } from './admin.ts';
 import { requestedApiVersion, sendAuthError } from './errors.ts';
 import { factorRoutes } from './factors.ts';
@@ -25,6 +26,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { r
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    if (jsonNestingExceeds(text)) return done(new PlinthError('json_too_deep'), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {

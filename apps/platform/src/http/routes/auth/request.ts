@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PlinthError } from '@plinth/errors';
 import type { AccessTokenClaims, AuthService, RequestMeta } from '../../../data-plane/auth/index.ts';
+import { assertNoNul } from '../../input-guard.ts';
 
 /** Returns the AuthService for this request: the platform's, or the addressed project's. */
 export type ResolveAuthService = (request: FastifyRequest) => Promise<AuthService> | AuthService;
 
-/** Validates a body or query with zod; failures are 400 validation_failed naming the field. */
+/** Validates a body, query or params with zod; a failure is a 400 naming the field (text_contains_nul for a U+0000, else validation_failed). */
 export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  assertNoNul(value);
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -9,6 +9,7 @@ import { PostgrestError, type ApiRequest } from '@plinth/postgrest';
 import type { ControlContext } from '../../../control/context.ts';
 import { projectDirectoryFor } from '../../../data-plane/gateway/index.ts';
 import { handleRestRequest, type RestRequest } from '../../../data-plane/rest/index.ts';
+import { jsonNestingExceeds, MAX_JSON_DEPTH } from '../../input-guard.ts';
 import { requestRoles } from './request-info.ts';
 
 /** Writes may carry large bulk inserts; the platform API's default stays 1 MB. */
@@ -56,14 +57,22 @@ function restRequestOf(request: FastifyRequest, rest: string): RestRequest {
       contentProfile: header(request, 'content-profile'),
       contentType: header(request, 'content-type'),
     },
-    body: typeof request.body === 'string' ? request.body : undefined,
+    body: typeof request.body === 'string' || request.body instanceof Uint8Array ? request.body : undefined,
   };
 }
 
 export async function restRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
   const directory = projectDirectoryFor(ctx);
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: REST_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: REST_BODY_LIMIT }, (request, body, done) => {
+    // Postgres would answer 54001 (a 500) for JSON this deep, and PGlite's stack gives out before that.
+    if (/json/i.test(request.headers['content-type'] ?? '') && jsonNestingExceeds(body as string)) {
+      return done(new PostgrestError(400, 'PGRST102', 'Empty or invalid json', `The JSON nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+    }
+    done(null, body);
+  });
+  // A function's bytea parameter takes an application/octet-stream body byte for byte.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: REST_BODY_LIMIT }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error, request, reply) => sendError(reply, asPostgrestError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new PostgrestError(404, 'PGRST125', `Invalid path specified in request URL: ${request.url.split('?')[0]}`)));
 
@@ -73,7 +82,7 @@ export async function restRoutes(app: FastifyInstance, ctx: ControlContext): Pro
     const caller = project.tokens.cachedCaller(request.headers) ?? (await project.tokens.caller(request.headers));
     requestRoles.set(request, caller.role);
     const result = await handleRestRequest(
-      { db: project.db, exposedSchemas: project.exposedSchemas, maxRows: project.maxRows, baseUrl: `${ctx.config.publicUrl}/p/${ref}/rest/v1` },
+      { db: project.db, exposedSchemas: project.exposedSchemas, maxRows: project.maxRows, isPlanEnabled: project.isPlanEnabled, baseUrl: `${ctx.config.publicUrl}/p/${ref}/rest/v1` },
       caller,
       restRequestOf(request, rest),
       { onDatabaseLost: () => directory.invalidate(ref), log: (error) => request.log.error({ err: error }, 'REST request failed') },

@@ -1,6 +1,6 @@
 import * as m from '@plinth/pg-meta';
 import { Resource } from '@plinth/permissions';
-import { cancelSql, runSql } from '../../../control/database-management.ts';
+import { cancelSql, runSql, sqlLimits } from '../../../control/database-management.ts';
 import type { PgMetaKit } from './index.ts';
 
 /** The migration history and the SQL editor's query endpoint. */
@@ -17,5 +17,6 @@ export function sqlRoutes({ define, ctx, read }: PgMetaKit): void {
     if (last?.truncated) reply.header('x-result-truncated', 'true');
     return last?.rows ?? [];
   });
+  define('pgMetaQueryLimits', ({ actor, params }) => sqlLimits(ctx, actor, params.ref));
   define('pgMetaQueryCancel', async ({ actor, params, body }) => ({ cancelled: await cancelSql(ctx, actor, params.ref, body.query_id) }));
 }

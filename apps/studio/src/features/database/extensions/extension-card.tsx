@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { DisabledTooltip } from '../../../components/ui/tooltip.tsx';
 import type { Extension } from '../../../data/pg-meta/types.ts';
 import { catalogueEntry } from './extension-catalogue.ts';
@@ -31,17 +32,7 @@ export function ExtensionCard({ extension, canWrite, isBusy, onToggle }: Extensi
           </p>
         </div>
         <DisabledTooltip content={reason} isDisabled={reason !== null}>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={isEnabled}
-            aria-label={`${isEnabled ? 'Disable' : 'Enable'} ${extension.name}`}
-            disabled={!canToggle}
-            onClick={onToggle}
-            className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border border-line-strong bg-surface-3 transition-colors aria-checked:border-brand-strong aria-checked:bg-brand disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <span aria-hidden className={`inline-block size-3.5 rounded-full bg-white shadow transition-transform ${isEnabled ? 'translate-x-4' : 'translate-x-0.5'}`} />
-          </button>
+          <Switch checked={isEnabled} onChange={onToggle} aria-label={`${isEnabled ? 'Disable' : 'Enable'} ${extension.name}`} disabled={!canToggle} />
         </DisabledTooltip>
       </div>
       <p className="line-clamp-2 flex-1 text-sm text-fg-muted">{entry.comment || 'No description'}</p>
