@@ -1,8 +1,8 @@
 // Embedding as PostgREST 12/13 resolves it: computed fields and relationships, targets named by
 // constraint or column, self-references, spreads (to-one in aggregates, to-many as arrays), duplicates.
 import { describe, expect, it } from 'vitest';
-import { indexSchema, planRequest, PostgrestError, type DbFunction, type Relation, type StatementPlan } from '../src/index.ts';
-import { col, config } from './fixtures.ts';
+import { indexSchema, planRequest, type DbFunction, type Relation, type StatementPlan } from '../src/index.ts';
+import { col, config, pgrstError } from './fixtures.ts';
 
 const relation = (name: string, columns: string[], primaryKey = ['id'], kind: Relation['kind'] = 'table'): Relation => ({
   schema: 'public', name, kind, columns: columns.map((c) => col(c, c === 'id' || c.endsWith('_id') ? 'integer' : 'text')), primaryKey,
@@ -49,15 +49,8 @@ function plan(table: string, search: string): StatementPlan {
   return result;
 }
 
-function planError(table: string, search: string): PostgrestError {
-  try {
-    plan(table, search);
-  } catch (error) {
-    if (error instanceof PostgrestError) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
+
+const planError = (table: string, search: string) => pgrstError(() => plan(table, search));
 
 describe('computed relationships and fields', () => {
   it('embeds a function of the row: SETOF is to-many, ROWS 1 to-one, with filters, order and limit', () => {

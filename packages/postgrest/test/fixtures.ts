@@ -1,5 +1,5 @@
 /** A small schema for planner tests: authors 1-n posts, posts n-n tags via post_tags, a function. */
-import { indexSchema, type Column, type DbFunction, type Relation } from '../src/index.ts';
+import { indexSchema, PostgrestError, type Column, type DbFunction, type Relation } from '../src/index.ts';
 
 export const col = (name: string, castType = 'text', extra: Partial<Column> = {}): Column => ({
   name, castType, declaredType: castType, category: castType === 'integer' ? 'N' : 'S', nullable: true, defaultSql: null,
@@ -37,3 +37,14 @@ export const schema = indexSchema({
 });
 
 export const config = { exposedSchemas: ['public'], maxRows: 1000 };
+
+/** The PostgrestError `fn` throws; fails the test when it throws something else or nothing. */
+export function pgrstError(fn: () => unknown): PostgrestError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof PostgrestError) return error;
+    throw error;
+  }
+  throw new Error('expected a PostgrestError');
+}

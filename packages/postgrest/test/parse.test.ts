@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateMedia, parseFilterValue, parseLogicTree, parseOrder, parsePrefer, parseQuery, parseRange, parseSelect, PostgrestError } from '../src/index.ts';
+import { negotiateMedia, parseFilterValue, parseLogicTree, parseOrder, parsePrefer, parseQuery, parseRange, parseSelect } from '../src/index.ts';
+import { pgrstError } from './fixtures.ts';
 
-function pgrstError(fn: () => unknown): PostgrestError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof PostgrestError) return error;
-    throw error;
-  }
-  throw new Error('expected a PostgrestError');
-}
 
 describe('select grammar', () => {
   it('reads columns, aliases, casts, JSON paths and aggregates', () => {

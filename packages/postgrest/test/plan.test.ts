@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { planRequest, PostgrestError, presentResult, type ApiRequest, type StatementPlan } from '../src/index.ts';
+import { planRequest, presentResult, type ApiRequest, type StatementPlan } from '../src/index.ts';
 import { buildOpenApi } from '../src/openapi.ts';
-import { config, schema } from './fixtures.ts';
+import { config, pgrstError, schema } from './fixtures.ts';
+
+const planError = (request: Partial<ApiRequest>) => pgrstError(() => plan(request));
 
 function plan(request: Partial<ApiRequest> & { search?: string }): StatementPlan {
   const result = planRequest({ method: 'GET', target: { kind: 'relation', name: 'posts' }, search: '', headers: {}, body: undefined, ...request }, config, schema);
@@ -9,15 +11,6 @@ function plan(request: Partial<ApiRequest> & { search?: string }): StatementPlan
   return result;
 }
 
-function planError(request: Partial<ApiRequest>): PostgrestError {
-  try {
-    plan(request);
-  } catch (error) {
-    if (error instanceof PostgrestError) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('reads', () => {
   it('binds every value and quotes every identifier', () => {

@@ -1,8 +1,8 @@
 /** Choosing and calling functions (PostgREST's rules and wording), upsert status, plans behind a setting. */
 import { describe, expect, it } from 'vitest';
-import { indexSchema, planRequest, PostgrestError, presentResult, type ApiConfig, type ApiRequest, type DbFunction, type FunctionArg, type StatementPlan } from '../src/index.ts';
+import { indexSchema, planRequest, presentResult, type ApiConfig, type ApiRequest, type DbFunction, type FunctionArg, type StatementPlan } from '../src/index.ts';
 import { closestName } from '../src/fuzzy.ts';
-import { authors, col, config, posts } from './fixtures.ts';
+import { authors, col, config, pgrstError, posts } from './fixtures.ts';
 
 const arg = (name: string, castType: string, hasDefault = false): FunctionArg => ({ name, castType, hasDefault, isVariadic: false });
 const fn = (name: string, args: FunctionArg[], extra: Partial<DbFunction> = {}): DbFunction => ({
@@ -41,15 +41,8 @@ function plan(request: Partial<ApiRequest>, apiConfig: ApiConfig = config): Stat
   return result;
 }
 
-function planError(request: Partial<ApiRequest>): PostgrestError {
-  try {
-    plan(request);
-  } catch (error) {
-    if (error instanceof PostgrestError) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
+
+const planError = (request: Partial<ApiRequest>) => pgrstError(() => plan(request));
 
 const rpc = (name: string, body?: string | Uint8Array, contentType?: string, method = 'POST'): Partial<ApiRequest> => ({
   method, target: { kind: 'rpc', name }, body, headers: contentType ? { contentType } : {},
