@@ -5,10 +5,13 @@
  * their text as given (the plan cache hands out the same string each time), so nothing is hashed
  * or concatenated per request.
  */
+import { DatabaseError } from './database-error.ts';
 import type { PreparedStatement } from './types.ts';
 
 /** Plans stay in the connection's memory until closed: enough for an app's distinct REST shapes. */
 const MAX_PREPARED = 100;
+/** SQLSTATE invalid_sql_statement_name: a statement the connection was thought to hold is gone. */
+const MISSING_PREPARED_STATEMENT = '26000';
 
 /** One statement of a round trip: parsed first when `sql` is set (the connection does not hold it yet). */
 export interface PreparedStep {
@@ -51,8 +54,29 @@ export class PreparedNames {
   private count = 0;
   private nextId = 1;
 
+  /**
+   * Sends `statements` as one round with `send`, keeping the bookkeeping true: the statements a
+   * failed round parsed are forgotten, and a connection that lost its statements (someone ran
+   * DEALLOCATE ALL or DISCARD ALL on it) prepares them again, once.
+   */
+  async run<T>(statements: PreparedStatement[], send: (round: PreparedRound) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const round = this.round(statements);
+      try {
+        return await send(round);
+      } catch (err) {
+        this.forget(statements, round);
+        if (err instanceof DatabaseError && err.code === MISSING_PREPARED_STATEMENT && attempt === 0) {
+          this.clear();
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
   /** The round for `statements` on this connection, recording the ones it will newly hold. */
-  round(statements: PreparedStatement[]): PreparedRound {
+  private round(statements: PreparedStatement[]): PreparedRound {
     const steps = statements.map((statement): PreparedStep => {
       const values = statement.params.map(textValue);
       const paramTypes = statement.paramTypes ?? [];
@@ -81,7 +105,7 @@ export class PreparedNames {
    * After a failed round: a statement it parsed may or may not exist now (the error may have come
    * before or after its Parse), so it is parsed again next time; Close before Parse makes that safe.
    */
-  forget(statements: PreparedStatement[], round: PreparedRound): void {
+  private forget(statements: PreparedStatement[], round: PreparedRound): void {
     round.steps.forEach((step, i) => {
       const variants = step.sql === null ? undefined : this.byText.get(step.sql);
       if (variants?.get(statements[i].variant) === step.name && variants.delete(statements[i].variant)) this.count--;
@@ -89,11 +113,9 @@ export class PreparedNames {
   }
 
   /** The connection lost its statements (DEALLOCATE ALL, DISCARD ALL from another user of it). */
-  clear(): void {
+  private clear(): void {
     this.byText.clear();
     this.count = 0;
   }
 }
 
-/** SQLSTATE invalid_sql_statement_name: a statement the connection was thought to hold is gone. */
-export const MISSING_PREPARED_STATEMENT = '26000';

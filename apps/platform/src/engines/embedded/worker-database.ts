@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PlinthError } from '@plinth/errors';
 import { DatabaseError, type DatabaseErrorFields } from '../database-error.ts';
-import { MISSING_PREPARED_STATEMENT, PreparedNames } from '../prepared-statements.ts';
+import { PreparedNames } from '../prepared-statements.ts';
 import type { Database, PreparedStatement, QueryResult, Queryable } from '../types.ts';
 import { acquireLock, LOCK_FILE_NAME, releaseLock } from './lock-file.ts';
 
@@ -176,21 +176,8 @@ export class WorkerDatabase implements Database {
     return this.call('exec', { sql });
   }
 
-  async queryPrepared<Row = Record<string, unknown>>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>> {
-    for (let attempt = 0; ; attempt++) {
-      const round = this.prepared.round([setup, statement]);
-      try {
-        return await this.call<QueryResult<Row>>('prepared', { round });
-      } catch (err) {
-        this.prepared.forget([setup, statement], round);
-        // Someone ran DEALLOCATE ALL or DISCARD ALL in this database: prepare again, once.
-        if (err instanceof DatabaseError && err.code === MISSING_PREPARED_STATEMENT && attempt === 0) {
-          this.prepared.clear();
-          continue;
-        }
-        throw err;
-      }
-    }
+  queryPrepared<Row = Record<string, unknown>>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>> {
+    return this.prepared.run([setup, statement], (round) => this.call<QueryResult<Row>>('prepared', { round }));
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

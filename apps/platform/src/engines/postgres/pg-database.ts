@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { DatabaseError, toDatabaseError } from '../database-error.ts';
-import { MISSING_PREPARED_STATEMENT, PreparedNames } from '../prepared-statements.ts';
+import { PreparedNames } from '../prepared-statements.ts';
 import type { Database, PreparedStatement, QueryResult, Queryable } from '../types.ts';
 import { PreparedRoundQuery } from './prepared-query.ts';
 
@@ -92,21 +92,11 @@ export class PgDatabase implements Database {
     if (!names) this.prepared.set(client, (names = new PreparedNames()));
     let discard: Error | undefined;
     try {
-      for (let attempt = 0; ; attempt++) {
-        const round = names.round([setup, statement]);
-        try {
-          return await client.query(new PreparedRoundQuery<Row>(round, typeParsers)).result;
-        } catch (err) {
-          names.forget([setup, statement], round);
-          // Someone ran DEALLOCATE ALL or DISCARD ALL on this connection: prepare again, once.
-          if (err instanceof DatabaseError && err.code === MISSING_PREPARED_STATEMENT && attempt === 0) {
-            names.clear();
-            continue;
-          }
-          if (!(err instanceof DatabaseError)) discard = err instanceof Error ? err : new Error(String(err));
-          throw err;
-        }
-      }
+      return await names.run([setup, statement], (round) => client.query(new PreparedRoundQuery<Row>(round, typeParsers)).result);
+    } catch (err) {
+      // A failure that is no SQL error leaves the connection in doubt: the pool drops it.
+      if (!(err instanceof DatabaseError)) discard = err instanceof Error ? err : new Error(String(err));
+      throw err;
     } finally {
       client.release(discard);
     }
