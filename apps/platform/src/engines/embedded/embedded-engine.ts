@@ -19,12 +19,12 @@ import { dirname, join } from 'node:path';
 import { PlinthError } from '@plinth/errors';
 import { serverAccessIn } from '@plinth/pg-meta';
 import { bootstrapProject, bootstrapScript, type BootstrapOptions } from '../bootstrap.ts';
+import { readInterruptibly } from '../interruptible.ts';
 import { assertValidRef } from '../project-ref.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
 import { LOCK_FILE_NAME } from './lock-file.ts';
 import { ReadSnapshots } from './read-snapshots.ts';
 import { WorkerDatabase } from './worker-database.ts';
-import { readInterruptibly } from '../interruptible.ts';
 
 const TEMPLATE_READY_MARKER = '.plinth-template-ready';
 

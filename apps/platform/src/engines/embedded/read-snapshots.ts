@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readInterruptibly } from '../interruptible.ts';
 import type { Database } from '../types.ts';
 import { WorkerDatabase } from './worker-database.ts';
 
@@ -94,13 +95,10 @@ export class ReadSnapshots {
     signal.throwIfAborted();
     const snapshot = await this.fresh(ref, primary);
     snapshot.enter();
-    const stop = () => void snapshot.stop();
-    signal.addEventListener('abort', stop, { once: true });
     try {
       signal.throwIfAborted();
-      return await read(snapshot.db);
+      return await readInterruptibly(snapshot.db, read, signal, () => snapshot.stop());
     } finally {
-      signal.removeEventListener('abort', stop);
       snapshot.leave();
     }
   }

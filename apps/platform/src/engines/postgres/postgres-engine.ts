@@ -15,10 +15,10 @@ import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
 import { bootstrapProject, clusterRolesSql, type BootstrapOptions } from '../bootstrap.ts';
 import { DatabaseError } from '../database-error.ts';
+import { readInterruptibly } from '../interruptible.ts';
 import { assertValidRef } from '../project-ref.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
-import { readInterruptibly } from '../interruptible.ts';
 
 const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
 
