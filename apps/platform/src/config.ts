@@ -25,6 +25,10 @@ export interface Config {
   sqlTimeoutCapMs: { readOnly: number; readWrite: number };
   /** Embedded engine: the SQL editor's reads run on a snapshot of the project in a second worker. */
   embeddedSqlSnapshots: boolean;
+  /** Signed-in users (by email, lower case) who hold the operator role: plans, failed jobs, the admin API. */
+  operatorEmails: string[];
+  /** At stop, how long running background jobs may take to finish before they are handed back to the queue. */
+  jobStopGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -70,5 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'warn',
     sqlTimeoutCapMs: sqlTimeoutCaps(env, engine),
     embeddedSqlSnapshots: env.PLINTH_EMBEDDED_SQL_SNAPSHOTS !== 'off',
+    operatorEmails: (env.PLINTH_OPERATORS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    jobStopGraceMs: seconds(env, 'PLINTH_JOB_STOP_GRACE_S', 10) * 1000,
   };
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { BackgroundJobs } from './control/background-jobs.ts';
 import type { ControlContext } from './control/context.ts';
-import { resumeInterruptedWork } from './control/project-lifecycle.ts';
+import { JobQueue } from './control/job-queue.ts';
+import { registerJobHandlers } from './control/jobs/handlers.ts';
 import { Secrets } from './control/secrets.ts';
 import { PLATFORM_PASSWORD_POLICY } from './data-plane/auth/password-policy.ts';
 import { applyAuthSchema } from './data-plane/auth/schema.ts';
 import { createAuthService } from './data-plane/auth/service.ts';
+import { LogWriter } from './data-plane/logs/log-writer.ts';
 import { migrate } from './db/migrate.ts';
 import { createEngine, openPlatformDatabase } from './engines/index.ts';
 import { buildServer } from './http/server.ts';
@@ -50,8 +51,11 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     info: (message: string) => app?.log.info(message),
     error: (message: string) => app?.log.error(message),
   };
-  const jobs = new BackgroundJobs((error, name) => log.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`));
-  const control: ControlContext = { config, db, engine, secrets, jobs, log };
+  // The embedded platform database is locked to this process, so no other node shares its jobs.
+  const jobs = new JobQueue(db, { log, isSoleNode: config.engine === 'embedded' });
+  const logs = new LogWriter(db, { onError: (error) => log.error(`log write failed: ${error instanceof Error ? error.message : String(error)}`) });
+  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs };
+  registerJobHandlers(control);
   app = await buildServer({
     control,
     sessions: auth,
@@ -59,10 +63,12 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
       await scope.register(authRoutes, { resolve: () => auth });
     },
   });
+  // Before listening, so the first request can send jobs; work a dead process left starts now.
+  await jobs.start();
   await app.listen({ port: config.port, host: config.host });
-  await resumeInterruptedWork(control);
-  // Off the start-up path: the first project a new user creates should not wait for it.
-  jobs.run('engine warm-up', () => engine.prepare());
+  // Off the start-up path: the first project a new user creates should not wait for it. A cache of
+  // this process, not durable work, so not a job.
+  const warmUp = engine.prepare().catch((error: unknown) => log.error(`engine warm-up failed: ${error instanceof Error ? error.message : String(error)}`));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -71,8 +77,11 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     control,
     async stop() {
       await app.close();
-      await jobs.drain();
+      await jobs.stop(config.jobStopGraceMs);
+      await warmUp;
       await engine.close();
+      // After everything that writes log entries (requests, jobs), before the database they go to.
+      await control.logs.close();
       await db.close();
     },
   };

@@ -79,6 +79,7 @@ describe('studio onboarding', () => {
     await page.getByRole('link', { name: 'Create an organization' }).click();
     await page.waitForURL(/\/new$/);
     expect(await page.getByTestId('breadcrumb-organization').textContent()).toBe('Create an organization');
+    expect(await page.getByTestId('breadcrumb-project').textContent()).toBe('Extend your database');
 
     // Bad input is explained, not sent.
     await page.getByTestId('create-organization').click();
@@ -89,6 +90,7 @@ describe('studio onboarding', () => {
     await page.waitForURL(/\/new\/[a-z0-9-]+$/);
     const slug = new URL(page.url()).pathname.split('/').pop() ?? '';
     await page.getByTestId('breadcrumb-organization').getByText('Organization: Onboarding Org').waitFor();
+    expect(await page.getByTestId('breadcrumb-project').textContent()).toBe('Create a new project');
     await page.getByLabel('Project name').fill('Onboarding Project');
     await page.getByLabel('Database password').fill('short');
     await page.getByTestId('create-project').click();

@@ -97,7 +97,7 @@ const projectRoutes: RouteObject[] = [
   notYet('logs/explorer/saved', 'Saved queries'),
   notYet('logs/explorer/recent', 'Recent queries'),
   notYet('logs/explorer/templates', 'Query templates'),
-  notYet('logs/edge-logs', 'Kong API logs'),
+  notYet('logs/edge-logs', 'API Edge Network logs'),
   notYet('logs/postgres-logs', 'Postgres logs'),
   notYet('logs/postgrest-logs', 'PostgREST logs'),
   notYet('logs/pooler-logs', 'Pooler logs'),

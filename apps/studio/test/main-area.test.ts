@@ -80,12 +80,13 @@ describe('project menus', () => {
     expect(menuSectionOf('/editor')).toBeNull();
   });
 
-  it('hides hosted-only and feature-gated entries', () => {
-    expect(labels('settings', all)).not.toContain('Integrations');
-    expect(labels('auth', all)).toEqual(['Users', 'Policies']);
+  it('shows hosted-only entries (Plinth is the hosted product for its operator) and hides extension-gated ones', () => {
+    expect(labels('settings', all)).toContain('Integrations');
+    expect(labels('auth', all)).toEqual(['Users', 'Policies', 'Providers', 'Rate Limits', 'Email Templates', 'URL Configuration']);
+    expect(labels('database', all)).toContain('Backups');
+    expect(labels('logs', all)).toContain('Pooler');
+    expect(labels('logs', all)).toContain('API Edge Network');
     expect(labels('database', all)).not.toContain('Webhooks');
-    expect(labels('database', all)).not.toContain('Backups');
-    expect(labels('logs', all)).not.toContain('Pooler');
   });
 
   it('gates entries by permission features', () => {

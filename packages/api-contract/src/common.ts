@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLANS, ROLES } from '@plinth/permissions';
+import { ROLES } from '@plinth/permissions';
+import { PLANS } from '@plinth/plans';
 
 export const slugSchema = z
   .string()

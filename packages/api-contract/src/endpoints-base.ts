@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import type { TokenScope } from './token-scopes.ts';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Path below the platform API prefix, Fastify style (`:param`). Served at /api and /api/platform. */
+  /**
+   * Path below the API prefix, Fastify style (`:param`): /api and /api/platform for the platform
+   * API, /api/v1 for a Management API endpoint (one with a `scope`).
+   */
   path: string;
   summary: string;
   params?: z.ZodType;
@@ -11,6 +15,11 @@ export interface Endpoint {
   response: z.ZodType;
   /** Whether the call needs a signed-in session (all but a few). */
   isPublic?: boolean;
+  /**
+   * Makes this a Management API endpoint, served at /api/v1 to a session or to a personal access
+   * token: a token limited to scopes must hold this one (write implies read).
+   */
+  scope?: TokenScope;
 }
 
 

@@ -7,11 +7,16 @@ import {
   supportTicketBody,
   supportTicketSchema,
 } from './account.ts';
+import { accessTokenEndpoints } from './access-tokens.ts';
+import { adminEndpoints } from './admin.ts';
+import { jobEndpoints } from './jobs.ts';
 import { okSchema, refSchema, slugSchema } from './common.ts';
 import { contentEndpoints } from './content.ts';
 import { dataApiEndpoints } from './data-api.ts';
 import { endpoint, type Endpoint } from './endpoints-base.ts';
+import { managementEndpoints } from './management.ts';
 import { pgMetaEndpoints } from './pg-meta.ts';
+import { storageConfigEndpoints } from './storage-config.ts';
 import {
   freeProjectLimitMemberSchema,
   invitationCreateBody,
@@ -90,6 +95,11 @@ export const endpoints = {
   ...pgMetaEndpoints,
   ...contentEndpoints,
   ...dataApiEndpoints,
+  ...adminEndpoints,
+  ...jobEndpoints,
+  ...storageConfigEndpoints,
+  ...accessTokenEndpoints,
+  ...managementEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

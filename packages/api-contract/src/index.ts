@@ -4,5 +4,8 @@ export * from './organizations.ts';
 export * from './projects.ts';
 export * from './endpoints.ts';
 export * from './content.ts';
+export * from './access-tokens.ts';
+export * from './management.ts';
+export * from './token-scopes.ts';
 export { buildOpenApiDocument } from './openapi.ts';
 export * from './endpoints-base.ts';

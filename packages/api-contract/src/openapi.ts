@@ -22,12 +22,13 @@ function parameters(e: Endpoint): unknown[] {
 export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, e] of Object.entries(endpoints) as [string, Endpoint][]) {
-    const path = '/api' + e.path.replace(/:(\w+)/g, '{$1}');
+    // Management API endpoints (those with a token scope) live at /api/v1; the rest at /api.
+    const path = (e.scope ? '/api/v1' : '/api') + e.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
     paths[path][e.method.toLowerCase()] = {
       operationId: id,
       summary: e.summary,
-      security: e.isPublic ? [] : [{ bearer: [] }],
+      security: e.isPublic ? [] : e.scope ? [{ bearer: [] }, { accessToken: [e.scope] }] : [{ bearer: [] }],
       parameters: parameters(e),
       ...(e.body && {
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } },
@@ -42,7 +43,12 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
     openapi: '3.1.0',
     info: { title: 'Plinth platform API', version: '1' },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'sbp_ personal access token', description: 'Accepted by /api/v1 only; a token limited to scopes needs the one each operation names.' },
+      },
+    },
     paths,
   };
 }

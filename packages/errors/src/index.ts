@@ -40,6 +40,13 @@ export const errorCatalogue = {
   unsupported_grant_type: { status: 400, message: 'Unsupported grant type' },
   mfa_challenge_not_found: { status: 404, message: 'Challenge not found' },
   too_many_enrolled_mfa_factors: { status: 422, message: 'Maximum number of enrolled factors reached' },
+  // personal access tokens (/api/v1): an unknown and a revoked token read alike, so revocation does not leak
+  access_token_invalid: { status: 401, message: 'The access token is not valid. It may have been revoked.' },
+  access_token_expired: { status: 401, message: 'The access token has expired. Create a new one.' },
+  access_token_not_accepted: { status: 401, message: 'Personal access tokens are accepted by the Management API at /api/v1 only. Sign in to use the dashboard API.' },
+  // The message names the missing scope (see http/plugins/session.ts).
+  access_token_scope_missing: { status: 403, message: 'The access token does not have the scope this call needs.' },
+  access_token_not_found: { status: 404, message: 'Access token not found.' },
   // permissions and tenancy
   forbidden: { status: 403, message: 'You do not have permission to do this.' },
   organization_not_found: { status: 404, message: 'Organization not found.' },
@@ -55,7 +62,8 @@ export const errorCatalogue = {
   already_member: { status: 409, message: 'This person is already a member of the organization.' },
   invitation_exists: { status: 409, message: 'This email address has already been invited.' },
   last_owner: { status: 409, message: 'An organization must keep at least one owner.' },
-  role_not_available: { status: 400, message: 'This role is not available on the organization\'s plan.' },
+  role_not_available: { status: 400, message: 'This role is not available on the organization\'s plan: Free and Pro have Owner and Developer; Administrator, Read-only and Billing admin need the Team plan.' },
+  additional_owner_not_available: { status: 400, message: 'Additional owners need the Team plan: on Free and Pro an organization has one owner.' },
   free_project_limit_reached: { status: 400, message: 'The free plan allows 2 active free projects per owner or administrator. Delete, pause or upgrade a project first.' },
   free_organization_limit_reached: { status: 400, message: 'You can be owner of at most 2 free organizations.' },
   project_not_active: { status: 409, message: 'The project is not in a state that allows this.' },
@@ -78,6 +86,10 @@ export const errorCatalogue = {
   engine_unavailable: { status: 503, message: 'The database engine is not available.' },
   data_directory_locked: { status: 500, message: 'The data directory is in use by another Plinth process.' },
   internal: { status: 500, message: 'Something went wrong on our side. Try again.' },
+  // background jobs (the job queue; operators see and retry them)
+  job_failed: { status: 500, message: 'The background work did not complete; it is retried.' },
+  job_not_found: { status: 404, message: 'Job not found.' },
+  job_not_retryable: { status: 409, message: 'Only a failed job can be retried.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,6 +1,7 @@
 /**
  * Who may do what. One pure `can()` decides; the server's authorize() and the studio's useCan() both
- * call it, so the UI never re-implements a rule and the server is the control.
+ * call it, so the UI never re-implements a rule and the server is the control. Which roles a plan
+ * lets an organisation assign is the plan catalogue's business (@plinth/plans).
  */
 
 /** Actions, with the names the spec uses. */
@@ -53,20 +54,6 @@ export type Resource = (typeof Resource)[keyof typeof Resource];
 
 export const ROLES = ['Owner', 'Administrator', 'Developer', 'Read-only', 'Billing admin'] as const;
 export type Role = (typeof ROLES)[number];
-
-export const PLANS = ['free', 'pro', 'team', 'enterprise'] as const;
-export type Plan = (typeof PLANS)[number];
-export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' };
-
-/** Roles an organisation on this plan may assign. */
-export function rolesForPlan(plan: Plan): Role[] {
-  return plan === 'team' || plan === 'enterprise' ? [...ROLES] : ['Owner', 'Administrator', 'Developer'];
-}
-
-/** Roles whose members count toward the free-project limit. */
-export const FREE_PROJECT_LIMIT_ROLES: readonly Role[] = ['Owner', 'Administrator'];
-export const FREE_PROJECT_LIMIT = 2;
-export const FREE_ORGANIZATION_LIMIT = 2;
 
 type Grant = `${Action}:${Resource}` | `${Action}:*` | '*';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Action, Feature, Resource, can, hasFeature, rolesForPlan } from '../src/index.ts';
+import { Action, Feature, Resource, can, hasFeature } from '../src/index.ts';
 
 describe('can()', () => {
   it('lets owners do everything, including deleting the organisation', () => {
@@ -41,12 +41,5 @@ describe('can()', () => {
   it('denies everything to a non-member', () => {
     expect(can(null, Action.READ, Resource.PROJECTS)).toBe(false);
     expect(hasFeature(undefined, Feature.REALTIME)).toBe(false);
-  });
-
-  it('offers Read-only and Billing admin only on Team and Enterprise', () => {
-    expect(rolesForPlan('free')).toEqual(['Owner', 'Administrator', 'Developer']);
-    expect(rolesForPlan('pro')).toEqual(['Owner', 'Administrator', 'Developer']);
-    expect(rolesForPlan('team')).toContain('Billing admin');
-    expect(rolesForPlan('enterprise')).toContain('Read-only');
   });
 });

@@ -1,5 +1,6 @@
 import { PlinthError } from '@plinth/errors';
-import { can, type Action, type Context, type Resource, type Role, type Plan } from '@plinth/permissions';
+import { can, type Action, type Context, type Resource, type Role } from '@plinth/permissions';
+import type { Plan } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
 
 export interface OrganizationRow {

@@ -4,6 +4,8 @@ import { Action, Resource, can } from '@plinth/permissions';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
+import type { JobAttempt } from './job-queue.ts';
+import type { JobPayloads } from './jobs/catalog.ts';
 import { signApiKey } from './project-keys.ts';
 import { accessProject, locationOf } from './project-rows.ts';
 // The docs read the REST API's own document, so the two cannot disagree.
@@ -42,33 +44,51 @@ export async function updateJwtSecret(ctx: ControlContext, actor: Actor, ref: st
   authorize(role, Action.UPDATE, Resource.SERVICE_API_KEYS);
   if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active');
   const changeId = randomUUID();
-  const started = await ctx.db.query(
-    `update projects set jwt_update_status = 'updating', jwt_update_progress = 'Generating new API keys', jwt_update_error = null, jwt_update_change_id = $2
-     where id = $1 and coalesce(jwt_update_status, '') <> 'updating'`,
-    [project.id, changeId],
-  );
-  if (started.affectedRows === 0) throw new PlinthError('jwt_secret_update_in_progress');
-  await recordAudit(ctx.db, actor, { action: 'project.jwt_secret_update', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
-  ctx.jobs.run(`jwt secret ${ref}`, async () => {
-    try {
-      const secret = requested ?? randomBytes(32).toString('base64url');
-      const [anonKey, serviceKey] = await Promise.all([signApiKey(secret, ref, 'anon'), signApiKey(secret, ref, 'service_role')]);
-      await ctx.db.query(
-        `update projects set jwt_secret_enc = $2, anon_key = $3, service_key_enc = $4,
-           jwt_update_status = 'updated', jwt_update_progress = 'Completed', jwt_update_error = null
-         where id = $1 and jwt_update_change_id = $5`,
-        [project.id, ctx.secrets.encrypt(secret), anonKey, ctx.secrets.encrypt(serviceKey), changeId],
-      );
-    } catch (error) {
-      await ctx.db.query(`update projects set jwt_update_status = 'failed', jwt_update_error = $2 where id = $1 and jwt_update_change_id = $3`, [
-        project.id,
+  // The status and the job commit together: a status left 'updating' without its job would block every later rotation.
+  await ctx.jobs.transaction(async (tx) => {
+    const started = await tx.query(
+      `update projects set jwt_update_status = 'updating', jwt_update_progress = 'Generating new API keys', jwt_update_error = null, jwt_update_change_id = $2
+       where id = $1 and coalesce(jwt_update_status, '') <> 'updating'`,
+      [project.id, changeId],
+    );
+    if (started.affectedRows === 0) throw new PlinthError('jwt_secret_update_in_progress');
+    await recordAudit(tx, actor, { action: 'project.jwt_secret_update', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
+    await tx.send('project-jwt-rotate', {
+      ref,
+      changeId,
+      // The job table is no place for a secret in clear: it goes encrypted, like the project's own.
+      requestedSecretEncrypted: requested === undefined ? null : ctx.secrets.encrypt(requested),
+    });
+  });
+  return { change_tracking_id: changeId };
+}
+
+/**
+ * The rotation job: a new secret (the requested one, or generated) and keys re-signed with it, in
+ * one update, so a retry after a crash either finds it done or does all of it. A rotation that was
+ * superseded (another change id) is left alone.
+ */
+export async function rotateJwtSecret(ctx: ControlContext, job: JobPayloads['project-jwt-rotate'], attempt: JobAttempt): Promise<void> {
+  const { ref, changeId } = job;
+  try {
+    const secret = job.requestedSecretEncrypted ? ctx.secrets.decrypt(job.requestedSecretEncrypted) : randomBytes(32).toString('base64url');
+    const [anonKey, serviceKey] = await Promise.all([signApiKey(secret, ref, 'anon'), signApiKey(secret, ref, 'service_role')]);
+    await ctx.db.query(
+      `update projects set jwt_secret_enc = $2, anon_key = $3, service_key_enc = $4,
+         jwt_update_status = 'updated', jwt_update_progress = 'Completed', jwt_update_error = null
+       where ref = $1 and jwt_update_change_id = $5 and jwt_update_status in ('updating', 'failed')`,
+      [ref, ctx.secrets.encrypt(secret), anonKey, ctx.secrets.encrypt(serviceKey), changeId],
+    );
+  } catch (error) {
+    if (attempt.isFinal) {
+      await ctx.db.query(`update projects set jwt_update_status = 'failed', jwt_update_error = $2 where ref = $1 and jwt_update_change_id = $3`, [
+        ref,
         error instanceof Error ? error.message : String(error),
         changeId,
       ]);
-      throw error;
     }
-  });
-  return { change_tracking_id: changeId };
+    throw error;
+  }
 }
 
 export interface PostgrestConfig {

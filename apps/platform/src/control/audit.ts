@@ -1,6 +1,9 @@
 import type { AuditEntry } from '@plinth/api-contract';
+import { Action, Resource } from '@plinth/permissions';
+import { limits } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
-import type { Actor } from './context.ts';
+import { authorize, membershipBySlug } from './access.ts';
+import type { Actor, ControlContext } from './context.ts';
 
 export interface AuditEvent {
   action: string;
@@ -30,16 +33,27 @@ interface AuditRow {
   ip: string | null;
 }
 
-/** Newest first, keyset-paginated by id. */
+interface AuditPage {
+  limit: number;
+  before?: number;
+}
+
+/**
+ * Newest first, keyset-paginated by id; with `retentionSeconds`, only entries that recent (measured on
+ * the database's clock, the one that stamped them).
+ */
 export async function listAudit(
   db: Queryable,
   filter: { organizationSlug: string } | { actorId: string },
-  page: { limit: number; before?: number },
+  page: AuditPage,
+  retentionSeconds: number | null = null,
 ): Promise<{ entries: AuditEntry[]; next_before: number | null }> {
   const [column, value] = 'organizationSlug' in filter ? ['organization_slug', filter.organizationSlug] : ['actor_id', filter.actorId];
   const { rows } = await db.query<AuditRow>(
-    `select * from audit_log where ${column} = $1 and ($2::bigint is null or id < $2) order by id desc limit $3`,
-    [value, page.before ?? null, page.limit + 1],
+    `select * from audit_log where ${column} = $1 and ($2::bigint is null or id < $2)
+       and ($4::int is null or occurred_at > now() - make_interval(secs => $4::int))
+     order by id desc limit $3`,
+    [value, page.before ?? null, page.limit + 1, retentionSeconds],
   );
   const entries = rows.slice(0, page.limit).map((r) => ({
     ...r,
@@ -47,4 +61,11 @@ export async function listAudit(
     occurred_at: new Date(r.occurred_at).toISOString(),
   }));
   return { entries, next_before: rows.length > page.limit ? entries[entries.length - 1].id : null };
+}
+
+/** An organisation's audit trail, as far back as its plan keeps it (1 hour on Free ... all on Enterprise). */
+export async function organizationAudit(ctx: ControlContext, actor: Actor, slug: string, page: AuditPage) {
+  const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
+  authorize(role, Action.READ, Resource.AUDIT);
+  return listAudit(ctx.db, { organizationSlug: slug }, page, limits(organization.plan).auditRetentionSeconds);
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
+import type { LogWriter } from '../data-plane/logs/log-writer.ts';
 import type { Database, Engine } from '../engines/types.ts';
-import type { BackgroundJobs } from './background-jobs.ts';
+import type { JobQueue } from './job-queue.ts';
 import type { Secrets } from './secrets.ts';
 
 /** What the control-plane domain needs; built once in main.ts. */
@@ -9,8 +10,11 @@ export interface ControlContext {
   db: Database;
   engine: Engine;
   secrets: Secrets;
-  jobs: BackgroundJobs;
+  /** Durable background work in the platform database (job-queue.ts). */
+  jobs: JobQueue;
   log: { info(message: string): void; error(message: string): void };
+  /** Every service's log entries (edge, PostgREST, auth, ...) into the platform database; flush() in tests. */
+  logs: LogWriter;
 }
 
 /** Who is acting, for permissions and the audit trail. */

@@ -1,6 +1,7 @@
 import type { Invitation, Member, Organization } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
-import { Action, Resource, rolesForPlan, type Role } from '@plinth/permissions';
+import { Action, Resource, type Role } from '@plinth/permissions';
+import { roleAssignmentRefusal, rolesForPlan } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
 import { authorize, membershipBySlug, type OrganizationRow } from './access.ts';
 import { recordAudit } from './audit.ts';
@@ -55,11 +56,20 @@ async function ownerCount(db: Queryable, organizationId: number): Promise<number
   return rows[0].n;
 }
 
+/**
+ * Refuses giving one more member `role` where the plan does not offer it (or, on Free and Pro, a second
+ * owner). Members keep the role they hold when the plan changes; only new assignments are checked.
+ */
+async function assertAssignable(db: Queryable, organization: OrganizationRow, role: Role): Promise<void> {
+  const refusal = roleAssignmentRefusal(organization.plan, role, await ownerCount(db, organization.id));
+  if (refusal) throw new PlinthError(refusal);
+}
+
 export async function updateMemberRole(ctx: ControlContext, actor: Actor, slug: string, userId: string, newRole: Role): Promise<Member> {
   const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
   const target = await targetMember(ctx.db, organization.id, userId);
   authorize(role, Action.UPDATE, Resource.MEMBERS, { targetRole: target.role, newRole });
-  if (!rolesForPlan(organization.plan).includes(newRole)) throw new PlinthError('role_not_available');
+  if (newRole !== target.role) await assertAssignable(ctx.db, organization, newRole);
   if (target.role === 'Owner' && newRole !== 'Owner' && (await ownerCount(ctx.db, organization.id)) <= 1) {
     throw new PlinthError('last_owner');
   }
@@ -118,7 +128,7 @@ export async function listInvitations(ctx: ControlContext, actor: Actor, slug: s
 export async function inviteMember(ctx: ControlContext, actor: Actor, slug: string, email: string, newRole: Role): Promise<Invitation> {
   const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
   authorize(role, Action.CREATE, Resource.INVITATIONS, { newRole });
-  if (!rolesForPlan(organization.plan).includes(newRole)) throw new PlinthError('role_not_available');
+  await assertAssignable(ctx.db, organization, newRole);
   const existing = await ctx.db.query(
     'select 1 from members m join auth.users u on u.id = m.user_id where m.organization_id = $1 and lower(u.email) = $2',
     [organization.id, email],
@@ -172,13 +182,16 @@ export async function acceptInvitation(ctx: ControlContext, actor: Actor, slug: 
   const invitation = await invitationFor(ctx.db, slug, id);
   if (invitation.email !== actor.email.toLowerCase()) throw new PlinthError('invitation_not_found');
   const organization = await ctx.db.transaction(async (tx) => {
+    // The plan may have changed since the invitation was sent: check against today's, with the row locked.
+    const current = (await tx.query<OrganizationRow>('select * from organizations where id = $1 for update', [invitation.organization_id])).rows[0];
+    await assertAssignable(tx, current, invitation.role);
     await tx.query(
       'insert into members (organization_id, user_id, role) values ($1, $2, $3) on conflict (organization_id, user_id) do nothing',
       [invitation.organization_id, actor.userId, invitation.role],
     );
     await tx.query('delete from invitations where id = $1', [id]);
     await recordAudit(tx, actor, { action: 'member.join', organizationSlug: slug, target: `${actor.email} as ${invitation.role}` });
-    return (await tx.query<OrganizationRow>('select * from organizations where id = $1', [invitation.organization_id])).rows[0];
+    return current;
   });
   const { role } = await membershipBySlug(ctx.db, actor.userId, slug);
   return presentOrganization(organization, role);

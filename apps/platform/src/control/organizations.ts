@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BodyOf, Organization } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
-import {
-  Action,
-  FREE_ORGANIZATION_LIMIT,
-  PLAN_NAMES,
-  Resource,
-  can,
-  featuresOf,
-  type Role,
-} from '@plinth/permissions';
+import { Action, Resource, can, featuresOf, type Role } from '@plinth/permissions';
+import { limits, PLAN_NAMES } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
 import { authorize, membershipBySlug, type OrganizationRow } from './access.ts';
 import { recordAudit } from './audit.ts';
@@ -77,13 +70,14 @@ export async function createOrganization(
   body: BodyOf<'organizationCreate'>,
 ): Promise<Organization> {
   const plan = body.plan ?? 'free';
-  if (plan === 'free') {
+  const freeOrganizationLimit = limits(plan).freeOrganizationLimit;
+  if (freeOrganizationLimit !== null) {
     const { rows } = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from members m join organizations o on o.id = m.organization_id
-       where m.user_id = $1 and m.role = 'Owner' and o.plan = 'free'`,
-      [actor.userId],
+       where m.user_id = $1 and m.role = 'Owner' and o.plan = $2`,
+      [actor.userId, plan],
     );
-    if (rows[0].n >= FREE_ORGANIZATION_LIMIT) throw new PlinthError('free_organization_limit_reached');
+    if (rows[0].n >= freeOrganizationLimit) throw new PlinthError('free_organization_limit_reached');
   }
   let slug = body.slug ?? slugify(body.name);
   if (await slugExists(ctx.db, slug)) {

@@ -1,80 +1,125 @@
+/**
+ * A project's long work (provisioning, pause, restore, delete) as durable jobs (job-queue.ts): the
+ * request changes the status and sends the job in one transaction and answers; the job does the
+ * work while the studio polls the status. Every handler is safe to run again: after a crash, a
+ * hand-back at stop or a retry it picks up whatever the last attempt left.
+ */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PlinthError } from '@plinth/errors';
+import type { JobAttempt, JobTransaction } from './job-queue.ts';
 import type { ControlContext } from './context.ts';
-import { locationOf, projectRowByRef, setStatus } from './project-rows.ts';
+import { locationOf, projectRowByRef, setStatus, type ProjectRow } from './project-rows.ts';
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Creates and bootstraps the database, then marks the project healthy (COMING_UP -> ACTIVE_HEALTHY). */
-export function provisionInBackground(ctx: ControlContext, ref: string, dbPassword: string): void {
-  ctx.jobs.run(`provision ${ref}`, async () => {
-    try {
-      const location = await ctx.engine.createProject(ref, { dbPassword });
-      await ctx.db.query(`update projects set db_server = $2, status = 'ACTIVE_HEALTHY', status_error = null where ref = $1 and status = 'COMING_UP'`, [
-        ref,
-        location.server,
-      ]);
-      ctx.log.info(`project ${ref} is ACTIVE_HEALTHY`);
-    } catch (error) {
-      await setStatus(ctx.db, ref, 'UNKNOWN', `Provisioning failed: ${describe(error)}`);
-      throw error;
-    }
+/** Sends provisioning within the transaction that inserted the project as COMING_UP. */
+export async function queueProvisioning(tx: JobTransaction, ref: string): Promise<void> {
+  await tx.send('project-provision', { ref });
+}
+
+/** ACTIVE_HEALTHY -> PAUSING, with the pause job, in one transaction. */
+export async function beginPause(ctx: ControlContext, ref: string): Promise<void> {
+  await ctx.jobs.transaction(async (tx) => {
+    await setStatus(tx, ref, 'PAUSING');
+    await tx.send('project-pause', { ref });
   });
 }
 
-/** PAUSING -> closes the database -> INACTIVE. */
-export function pauseInBackground(ctx: ControlContext, ref: string): void {
-  ctx.jobs.run(`pause ${ref}`, async () => {
-    const row = await projectRowByRef(ctx.db, ref);
-    if (!row) return;
-    await ctx.engine.closeProject(locationOf(row));
-    await setStatus(ctx.db, ref, 'INACTIVE');
+/** INACTIVE | RESTORATION_FAILED -> RESTORING, with the restore job, in one transaction. */
+export async function beginRestore(ctx: ControlContext, ref: string): Promise<void> {
+  await ctx.jobs.transaction(async (tx) => {
+    await setStatus(tx, ref, 'RESTORING');
+    await tx.send('project-restore', { ref });
   });
-}
-
-/** RESTORING -> reopens the database and checks it answers -> ACTIVE_HEALTHY, or RESTORATION_FAILED. */
-export function restoreInBackground(ctx: ControlContext, ref: string): void {
-  ctx.jobs.run(`restore ${ref}`, async () => {
-    const row = await projectRowByRef(ctx.db, ref);
-    if (!row) return;
-    try {
-      await ctx.engine.project(locationOf(row));
-      if (!(await ctx.engine.isLive(locationOf(row)))) throw new Error('The database did not answer after reopening.');
-      await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY');
-    } catch (error) {
-      await setStatus(ctx.db, ref, 'RESTORATION_FAILED', describe(error));
-      throw error;
-    }
-  });
-}
-
-/** Removes the project's database, its files and its row. */
-export async function deleteProjectCompletely(ctx: ControlContext, ref: string): Promise<void> {
-  const row = await projectRowByRef(ctx.db, ref);
-  if (!row) throw new PlinthError('project_not_found');
-  await setStatus(ctx.db, ref, 'GOING_DOWN');
-  await ctx.engine.dropProject(locationOf(row));
-  await rm(path.join(ctx.config.dataDir, 'projects', ref), { recursive: true, force: true });
-  await ctx.db.query('delete from projects where ref = $1', [ref]);
 }
 
 /**
- * After a restart, work that was cut off is finished: half-provisioned projects are rebuilt from
- * scratch (nothing of theirs can have been used yet), pauses and restores are carried out again.
+ * Marks the project GOING_DOWN and deletes it through a job, waiting for it: the caller answers once
+ * the project is gone, and a deletion cut off by a crash is finished after the restart.
  */
-export async function resumeInterruptedWork(ctx: ControlContext): Promise<void> {
-  const { rows } = await ctx.db.query<{ ref: string; status: string; db_server: string | null; db_pass_enc: string }>(
-    `select ref, status, db_server, db_pass_enc from projects where status in ('COMING_UP', 'PAUSING', 'RESTORING', 'GOING_DOWN')`,
-  );
-  for (const row of rows) {
-    if (row.status === 'COMING_UP') {
-      await ctx.engine.dropProject(locationOf(row)).catch(() => undefined);
-      provisionInBackground(ctx, row.ref, ctx.secrets.decrypt(row.db_pass_enc));
-    } else if (row.status === 'PAUSING') pauseInBackground(ctx, row.ref);
-    else if (row.status === 'RESTORING') restoreInBackground(ctx, row.ref);
-    else ctx.jobs.run(`delete ${row.ref}`, () => deleteProjectCompletely(ctx, row.ref));
+export async function deleteProjectCompletely(ctx: ControlContext, ref: string): Promise<void> {
+  const row = await projectRowByRef(ctx.db, ref);
+  if (!row) throw new PlinthError('project_not_found');
+  const jobId = await ctx.jobs.transaction(async (tx) => {
+    await setStatus(tx, ref, 'GOING_DOWN');
+    return tx.send('project-delete', { ref });
+  });
+  await ctx.jobs.waitFor('project-delete', jobId).catch((error: unknown) => {
+    throw new PlinthError('job_failed', `Deleting the project failed (${describe(error)}); it is retried in the background.`);
+  });
+}
+
+/**
+ * A database whose place was never recorded (an attempt cut off or failed before it could), removed
+ * wherever it may be: on every configured project server, or the embedded engine's directory.
+ */
+async function dropHalfMadeDatabase(ctx: ControlContext, row: ProjectRow): Promise<void> {
+  const servers = row.db_server ? [row.db_server] : [null, ...ctx.config.projectServers];
+  for (const server of servers) await ctx.engine.dropProject({ ref: row.ref, server }).catch(() => undefined);
+}
+
+/**
+ * COMING_UP -> creates and bootstraps the database -> ACTIVE_HEALTHY. A failed attempt keeps
+ * COMING_UP (with the error) while retries remain, then UNKNOWN. An operator's retry of a failed
+ * provisioning (status UNKNOWN) runs it once more.
+ */
+export async function provisionProject(ctx: ControlContext, ref: string, attempt: JobAttempt): Promise<void> {
+  const row = await projectRowByRef(ctx.db, ref);
+  if (!row || (row.status !== 'COMING_UP' && row.status !== 'UNKNOWN')) return; // deleted, or done already
+  if (row.status === 'UNKNOWN') await setStatus(ctx.db, ref, 'COMING_UP');
+  // Nothing of a half-made database can have been used yet: it is rebuilt from scratch.
+  if (attempt.retryCount > 0) await dropHalfMadeDatabase(ctx, row);
+  try {
+    const location = await ctx.engine.createProject(ref, { dbPassword: ctx.secrets.decrypt(row.db_pass_enc) });
+    await ctx.db.query(`update projects set db_server = $2, status = 'ACTIVE_HEALTHY', status_error = null where ref = $1 and status = 'COMING_UP'`, [
+      ref,
+      location.server,
+    ]);
+    ctx.log.info(`project ${ref} is ACTIVE_HEALTHY`);
+  } catch (error) {
+    const message = `Provisioning failed: ${describe(error)}`;
+    if (attempt.isFinal) await setStatus(ctx.db, ref, 'UNKNOWN', message);
+    else await ctx.db.query(`update projects set status_error = $2 where ref = $1 and status = 'COMING_UP'`, [ref, `${message} (retrying)`]);
+    throw error;
   }
+}
+
+/** PAUSING -> closes the database -> INACTIVE (closing a closed database is no error). */
+export async function pauseProject(ctx: ControlContext, ref: string): Promise<void> {
+  const row = await projectRowByRef(ctx.db, ref);
+  if (!row || row.status !== 'PAUSING') return;
+  await ctx.engine.closeProject(locationOf(row));
+  await setStatus(ctx.db, ref, 'INACTIVE');
+}
+
+/**
+ * RESTORING -> reopens the database and checks it answers -> ACTIVE_HEALTHY. A failed attempt keeps
+ * RESTORING while retries remain, then RESTORATION_FAILED (from which an operator's retry restarts it).
+ */
+export async function restoreProject(ctx: ControlContext, ref: string, attempt: JobAttempt): Promise<void> {
+  const row = await projectRowByRef(ctx.db, ref);
+  if (!row || (row.status !== 'RESTORING' && row.status !== 'RESTORATION_FAILED')) return;
+  if (row.status === 'RESTORATION_FAILED') await setStatus(ctx.db, ref, 'RESTORING');
+  try {
+    await ctx.engine.project(locationOf(row));
+    if (!(await ctx.engine.isLive(locationOf(row)))) throw new Error('The database did not answer after reopening.');
+    await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY');
+  } catch (error) {
+    if (attempt.isFinal) await setStatus(ctx.db, ref, 'RESTORATION_FAILED', describe(error));
+    throw error;
+  }
+}
+
+/** GOING_DOWN -> removes the database, its files and its row (each step is a no-op when done). */
+export async function removeProject(ctx: ControlContext, ref: string): Promise<void> {
+  const row = await projectRowByRef(ctx.db, ref);
+  if (!row) return;
+  if (row.status !== 'GOING_DOWN') throw new Error(`Project ${ref} is ${row.status}, not GOING_DOWN: it is not deleted.`);
+  if (row.db_server) await ctx.engine.dropProject(locationOf(row));
+  else await dropHalfMadeDatabase(ctx, row); // never placed on a server (embedded, or provisioning failed)
+  await rm(path.join(ctx.config.dataDir, 'projects', ref), { recursive: true, force: true });
+  await ctx.db.query('delete from projects where ref = $1', [ref]);
 }

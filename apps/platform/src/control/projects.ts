@@ -1,13 +1,14 @@
 import type { BodyOf, Project, ProjectSettings } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
-import { Action, FREE_PROJECT_LIMIT, Resource, can } from '@plinth/permissions';
+import { Action, Resource, can } from '@plinth/permissions';
+import { FREE_PROJECT_LIMIT_ROLES, limits, type Plan } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
 import { authorize, membershipBySlug } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { generateProjectSecrets, generateRef } from './project-keys.ts';
-import { deleteProjectCompletely, pauseInBackground, provisionInBackground, restoreInBackground } from './project-lifecycle.ts';
-import { accessProject, connectionInfoOf, locationOf, presentProject, projectSelect, setStatus, type ProjectRow } from './project-rows.ts';
+import { beginPause, beginRestore, deleteProjectCompletely, queueProvisioning } from './project-lifecycle.ts';
+import { accessProject, connectionInfoOf, locationOf, presentProject, projectSelect, type ProjectRow } from './project-rows.ts';
 
 export async function listProjects(ctx: ControlContext, actor: Actor): Promise<Project[]> {
   const { rows } = await ctx.db.query<ProjectRow>(
@@ -22,33 +23,57 @@ export async function getProject(ctx: ControlContext, actor: Actor, ref: string)
   return presentProject(ctx, project);
 }
 
+interface FreeProjectHolder {
+  username: string;
+  primary_email: string;
+  active_free_projects: number;
+}
+
 /**
- * Owners and administrators of a free organisation who already hold the maximum of active free
- * projects, counted across every free organisation they own or administer.
+ * The organisation's owners and administrators, each with the active free projects they hold across
+ * every free organisation they own or administer ("per owner or administrator"). A member keeps the
+ * role they had when the plan changed, so an Administrator of a Free organisation counts too.
  */
+export async function freeProjectHolders(db: Queryable, organizationId: number): Promise<FreeProjectHolder[]> {
+  const { rows } = await db.query<FreeProjectHolder>(
+    `select coalesce(pr.username, split_part(u.email, '@', 1)) as username, u.email as primary_email,
+       (select count(*)::int from projects p
+          join members mm on mm.organization_id = p.organization_id and mm.user_id = m.user_id and mm.role = any($2::text[])
+          join organizations o on o.id = p.organization_id and o.plan = 'free'
+        where p.status not in ('INACTIVE', 'GOING_DOWN', 'REMOVED')) as active_free_projects
+     from members m join auth.users u on u.id = m.user_id left join profiles pr on pr.user_id = m.user_id
+     where m.organization_id = $1 and m.role = any($2::text[])
+     order by u.email`,
+    [organizationId, [...FREE_PROJECT_LIMIT_ROLES]],
+  );
+  return rows;
+}
+
+/** Owners and administrators who already hold `limit` active free projects: one more would exceed it. */
 export async function membersAtFreeProjectLimit(
   db: Queryable,
   organizationId: number,
+  limit: number,
 ): Promise<{ username: string; primary_email: string; free_project_limit: number }[]> {
-  const { rows } = await db.query<{ username: string; primary_email: string }>(
-    `select coalesce(pr.username, split_part(u.email, '@', 1)) as username, u.email as primary_email
-     from members m join auth.users u on u.id = m.user_id left join profiles pr on pr.user_id = m.user_id
-     where m.organization_id = $1 and m.role in ('Owner', 'Administrator')
-       and (select count(*) from projects p
-              join members mm on mm.organization_id = p.organization_id and mm.user_id = m.user_id
-                and mm.role in ('Owner', 'Administrator')
-              join organizations o on o.id = p.organization_id and o.plan = 'free'
-            where p.status not in ('INACTIVE', 'GOING_DOWN', 'REMOVED')) >= $2
-     order by u.email`,
-    [organizationId, FREE_PROJECT_LIMIT],
-  );
-  return rows.map((row) => ({ ...row, free_project_limit: FREE_PROJECT_LIMIT }));
+  const holders = await freeProjectHolders(db, organizationId);
+  return holders
+    .filter((holder) => holder.active_free_projects >= limit)
+    .map(({ username, primary_email }) => ({ username, primary_email, free_project_limit: limit }));
 }
 
 export async function reachedFreeProjectLimit(ctx: ControlContext, actor: Actor, slug: string) {
   const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
   authorize(role, Action.READ, Resource.MEMBERS);
-  return organization.plan === 'free' ? membersAtFreeProjectLimit(ctx.db, organization.id) : [];
+  const limit = limits(organization.plan).freeProjectLimit;
+  return limit === null ? [] : membersAtFreeProjectLimit(ctx.db, organization.id, limit);
+}
+
+/** Refuses one more active project when an owner or administrator would exceed the plan's free-project limit. */
+async function assertUnderFreeProjectLimit(db: Queryable, organization: { id: number; plan: Plan }): Promise<void> {
+  const limit = limits(organization.plan).freeProjectLimit;
+  if (limit === null) return;
+  const atLimit = await membersAtFreeProjectLimit(db, organization.id, limit);
+  if (atLimit.length > 0) throw new PlinthError('free_project_limit_reached', undefined, { members: atLimit });
 }
 
 export async function createProject(ctx: ControlContext, actor: Actor, body: BodyOf<'projectCreate'>): Promise<Project> {
@@ -56,13 +81,11 @@ export async function createProject(ctx: ControlContext, actor: Actor, body: Bod
   authorize(role, Action.CREATE, Resource.PROJECTS);
   const ref = generateRef();
   const secrets = await generateProjectSecrets(ref);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.jobs.transaction(async (tx) => {
     // Serialises creations in one organisation so two requests cannot both slip under the limit.
-    await tx.query('select id from organizations where id = $1 for update', [organization.id]);
-    if (organization.plan === 'free') {
-      const atLimit = await membersAtFreeProjectLimit(tx, organization.id);
-      if (atLimit.length > 0) throw new PlinthError('free_project_limit_reached', undefined, { members: atLimit });
-    }
+    // The plan is read under the lock too, so an operator's change cannot race the check.
+    const locked = await tx.query<{ id: number; plan: Plan }>('select id, plan from organizations where id = $1 for update', [organization.id]);
+    await assertUnderFreeProjectLimit(tx, locked.rows[0]);
     await tx.query(
       `insert into projects (ref, name, organization_id, status, engine, jwt_secret_enc, db_pass_enc, anon_key, service_key_enc, created_by)
        values ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9)`,
@@ -79,9 +102,9 @@ export async function createProject(ctx: ControlContext, actor: Actor, body: Bod
       ],
     );
     await recordAudit(tx, actor, { action: 'project.create', organizationSlug: organization.slug, projectRef: ref, target: body.name });
+    await queueProvisioning(tx, ref);
     return (await tx.query<ProjectRow>(`${projectSelect} where p.ref = $1`, [ref])).rows[0];
   });
-  provisionInBackground(ctx, ref, body.db_pass);
   return presentProject(ctx, row);
 }
 
@@ -115,9 +138,8 @@ export async function pauseProject(ctx: ControlContext, actor: Actor, ref: strin
   const { project, role } = await accessProject(ctx, actor, ref);
   authorize(role, Action.INFRA_EXECUTE, Resource.PAUSE);
   if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active', 'Only a healthy project can be paused.');
-  await setStatus(ctx.db, ref, 'PAUSING');
+  await beginPause(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.pause', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
-  pauseInBackground(ctx, ref);
   return presentProject(ctx, { ...project, status: 'PAUSING' });
 }
 
@@ -127,13 +149,9 @@ export async function restoreProject(ctx: ControlContext, actor: Actor, ref: str
   if (project.status !== 'INACTIVE' && project.status !== 'RESTORATION_FAILED') {
     throw new PlinthError('project_not_active', 'Only a paused project can be restored.');
   }
-  if (organization.plan === 'free') {
-    const atLimit = await membersAtFreeProjectLimit(ctx.db, organization.id);
-    if (atLimit.length > 0) throw new PlinthError('free_project_limit_reached', undefined, { members: atLimit });
-  }
-  await setStatus(ctx.db, ref, 'RESTORING');
+  await assertUnderFreeProjectLimit(ctx.db, organization);
+  await beginRestore(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.restore', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
-  restoreInBackground(ctx, ref);
   return presentProject(ctx, { ...project, status: 'RESTORING' });
 }
 

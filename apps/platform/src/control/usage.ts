@@ -1,10 +1,8 @@
-import { Action, PLAN_NAMES, Resource, type Plan } from '@plinth/permissions';
+import { Action, Resource } from '@plinth/permissions';
+import { limits, PLAN_NAMES, type Plan } from '@plinth/plans';
 import { authorize, membershipBySlug } from './access.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { locationOf, type ProjectRow } from './project-rows.ts';
-
-/** Database size included per plan (the plan catalogue); null = custom. */
-const DB_SIZE_INCLUDED: Record<Plan, number | null> = { free: 500 * 1024 ** 2, pro: 8 * 1024 ** 3, team: 8 * 1024 ** 3, enterprise: null };
 
 /** Measured from the project database itself; a paused or unreachable project counts as 0. */
 async function databaseSize(ctx: ControlContext, project: Pick<ProjectRow, 'ref' | 'db_server' | 'status'>): Promise<number> {
@@ -24,7 +22,7 @@ export async function organizationUsage(ctx: ControlContext, actor: Actor, slug:
   const { rows } = await ctx.db.query<ProjectRow>('select ref, db_server, status from projects where organization_id = $1', [organization.id]);
   let total = 0;
   for (const project of rows) total += await databaseSize(ctx, project);
-  const included = DB_SIZE_INCLUDED[organization.plan];
+  const included = limits(organization.plan).databaseSizeBytes;
   return {
     usages: [
       {
@@ -48,7 +46,7 @@ export async function resourceWarnings(ctx: ControlContext, actor: Actor) {
   );
   const warnings = [];
   for (const project of rows) {
-    const included = DB_SIZE_INCLUDED[project.plan];
+    const included = limits(project.plan).databaseSizeBytes;
     if (included === null) continue;
     const ratio = (await databaseSize(ctx, project)) / included;
     if (ratio >= 0.8) {

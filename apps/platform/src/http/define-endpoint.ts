@@ -3,12 +3,14 @@ import { endpoints, type Endpoint, type EndpointId } from '@plinth/api-contract'
 import type { z } from 'zod';
 import type { Actor } from '../control/context.ts';
 import { assertNoNul } from './input-guard.ts';
-import { authenticate, type SessionVerifier } from './plugins/session.ts';
+import { acceptsAccessTokens, authenticate, type Caller, type SessionVerifier } from './plugins/session.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export interface EndpointInput<E extends Endpoint> {
   actor: Actor;
+  /** How the actor authenticated: a session or (Management API only) a personal access token. */
+  caller: Caller;
   params: Parsed<E['params']>;
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
@@ -22,7 +24,8 @@ export type EndpointHandler<K extends EndpointId> = (input: EndpointInput<(typeo
 /**
  * Registers one api-contract endpoint: authenticate -> validate -> handler (which authorizes, acts
  * and presents). Paths, methods and schemas come only from the contract, so the OpenAPI document and
- * the server cannot drift.
+ * the server cannot drift. Whether personal access tokens are accepted is the verifier's business:
+ * the Management API mount (/api/v1) passes a ManagementVerifier, every other mount a session one.
  */
 export function endpointRegistrar(app: FastifyInstance, verifier: SessionVerifier) {
   return <K extends EndpointId>(id: K, handler: EndpointHandler<K>): void => defineEndpoint(app, verifier, id, handler);
@@ -30,17 +33,24 @@ export function endpointRegistrar(app: FastifyInstance, verifier: SessionVerifie
 
 function defineEndpoint<K extends EndpointId>(app: FastifyInstance, verifier: SessionVerifier, id: K, handler: EndpointHandler<K>): void {
   const e: Endpoint = endpoints[id];
+  if (e.scope && !acceptsAccessTokens(verifier)) {
+    // A start-up error, so a Management API endpoint cannot end up served where tokens are refused.
+    throw new Error(`${id} declares the token scope ${e.scope}: register it in the Management API mount (http/routes/v1).`);
+  }
   app.route({
     method: e.method,
     url: e.path,
     handler: async (request, reply) => {
-      const actor = e.isPublic ? ({ userId: '', email: '', ip: request.ip } as Actor) : await authenticate(request, verifier);
+      const caller: Caller = e.isPublic
+        ? { actor: { userId: '', email: '', ip: request.ip }, via: 'public', scopes: null }
+        : await authenticate(request, verifier, e.scope);
       // One check for every field of every endpoint: no string may carry U+0000 into the database.
       assertNoNul(request.params);
       assertNoNul(request.query);
       assertNoNul(request.body);
       const input = {
-        actor,
+        actor: caller.actor,
+        caller,
         params: e.params ? e.params.parse(request.params) : undefined,
         query: e.query ? e.query.parse(request.query) : undefined,
         body: e.body ? e.body.parse(request.body ?? {}) : undefined,

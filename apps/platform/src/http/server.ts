@@ -4,16 +4,20 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildOpenApiDocument } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
+import { verifyPersonalAccessToken } from '../control/access-tokens.ts';
 import type { ControlContext } from '../control/context.ts';
 import { installErrorHandling, sendPlinthError } from './plugins/errors.ts';
-import type { SessionVerifier } from './plugins/session.ts';
+import { managementVerifier, type SessionVerifier } from './plugins/session.ts';
 import { accountRoutes } from './routes/account/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { contentRoutes } from './routes/content/index.ts';
 import { dataPlaneRoutes } from './routes/data-plane/index.ts';
+import { jobRoutes } from './routes/jobs/index.ts';
 import { organizationRoutes } from './routes/organizations/index.ts';
 import { pgMetaRoutes } from './routes/pg-meta/index.ts';
 import { plannedRoutes } from './routes/planned/index.ts';
 import { projectRoutes } from './routes/projects/index.ts';
+import { managementRoutes } from './routes/v1/index.ts';
 
 export interface ServerDependencies {
   control: ControlContext;
@@ -53,11 +57,25 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         accountRoutes(api, deps.control, deps.sessions);
         pgMetaRoutes(api, deps.control, deps.sessions);
         contentRoutes(api, deps.control, deps.sessions);
+        adminRoutes(api, deps.control, deps.sessions);
+        jobRoutes(api, deps.control, deps.sessions);
         plannedRoutes(api);
       },
       { prefix },
     );
   }
+  // The Management API: the only mount that accepts personal access tokens (besides sessions).
+  const management = managementVerifier(deps.sessions, (token) => verifyPersonalAccessToken(deps.control, token));
+  await app.register(
+    async (v1) => {
+      managementRoutes(v1, deps.control, management);
+      // The operator's calls, for scripts (npm run admin): a token limited to scopes needs 'admin'.
+      const operator = { ...management, defaultScope: 'admin' as const };
+      adminRoutes(v1, deps.control, operator);
+      jobRoutes(v1, deps.control, operator);
+    },
+    { prefix: '/api/v1' },
+  );
   await app.register(async (scope) => dataPlaneRoutes(scope, deps.control), { prefix: '/p/:ref' });
   app.get('/api/openapi.json', async () => buildOpenApiDocument(config.publicUrl));
   app.get('/api/health', async () => ({ status: 'ok', engine: deps.control.engine.name }));

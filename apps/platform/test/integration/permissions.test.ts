@@ -76,10 +76,10 @@ describe.each(ENGINES)('permissions and isolation on the %s engine', (engine) =>
     expect((await owner.api.get(`/api/organizations/${slug}`)).status).toBe(404);
   });
 
-  it('Read-only and Billing admin are only assignable on Team and Enterprise plans', async () => {
+  it('Administrator, Read-only and Billing admin are only assignable on Team and Enterprise plans', async () => {
     const owner = await signUp(platform.url);
     const slug = (await owner.api.post('/api/organizations', { name: 'Free org' })).body.slug;
-    expect((await owner.api.get(`/api/organizations/${slug}/roles`)).body).toEqual(['Owner', 'Administrator', 'Developer']);
+    expect((await owner.api.get(`/api/organizations/${slug}/roles`)).body).toEqual(['Owner', 'Developer']);
     const invite = await owner.api.post(`/api/organizations/${slug}/members/invitations`, { email: uniqueEmail(), role: 'Read-only' });
     expect(invite.body.code).toBe('role_not_available');
   });
@@ -100,6 +100,7 @@ describe.each(ENGINES)('permissions and isolation on the %s engine', (engine) =>
       `/api/organizations/${slug}/members/reached-free-project-limit`,
       `/api/projects/${ref}`,
       `/api/projects/${ref}/status`,
+      `/api/projects/${ref}/config/storage`,
       `/api/props/project/${ref}/settings`,
     ]) {
       const response = await bob.api.get(path);

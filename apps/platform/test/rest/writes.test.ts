@@ -3,7 +3,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgeLogWriterFor } from '../../src/data-plane/logs/index.ts';
 import { waitForStatus } from '../support/client.ts';
 import { ENGINES } from '../support/platform.ts';
 import { startRestHarness, type RestHarness } from './harness.ts';
@@ -204,13 +203,18 @@ describe.each(ENGINES)('REST writes, RPC and security on the %s engine', (engine
 
   it('writes an edge log entry for every request, without keys', async () => {
     await fetch(`${h.url}/rest/v1/authors?select=name`, { headers: { apikey: h.anonKey, 'user-agent': 'edge-test/1.0' } });
-    await edgeLogWriterFor(h.platform.control).flush();
+    await h.platform.control.logs.flush();
     const { rows } = await h.platform.control.db.query<{ event_message: string; metadata: Record<string, unknown> }>(
-      `select event_message, metadata from edge_logs where project_ref = $1 and metadata->>'user_agent' = 'edge-test/1.0'`, [h.ref]);
+      `select event_message, metadata from edge_logs where project_ref = $1 and metadata->'request'->'headers'->>'user_agent' = 'edge-test/1.0'`, [h.ref]);
     expect(rows).toHaveLength(1);
     expect(rows[0].event_message).toBe('GET /rest/v1/authors 200');
-    expect(rows[0].metadata).toMatchObject({ method: 'GET', path: '/rest/v1/authors', status: 200, role: 'anon', project_ref: h.ref });
-    expect(typeof rows[0].metadata.latency_ms).toBe('number');
+    expect(rows[0].metadata).toMatchObject({
+      project_ref: h.ref,
+      role: 'anon',
+      request: { method: 'GET', path: '/rest/v1/authors', search: '?select=name', headers: { user_agent: 'edge-test/1.0' } },
+      response: { status_code: 200 },
+    });
+    expect(typeof (rows[0].metadata.response as { origin_time: unknown }).origin_time).toBe('number');
     const all = await h.platform.control.db.query<{ n: number; leaked: number }>(
       `select count(*)::int as n, count(*) filter (where metadata::text like '%eyJ%')::int as leaked from edge_logs where project_ref = $1`, [h.ref]);
     expect(all.rows[0].n).toBeGreaterThan(20);

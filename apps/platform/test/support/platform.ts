@@ -22,9 +22,10 @@ function urlWithDatabase(url: string, database: string): string {
 
 /**
  * A real platform on a free port with its own temporary data directory (and, on the postgres engine,
- * its own platform database). stop() removes every project it made and all its data.
+ * its own platform database). stop() removes every project it made and all its data. `env` adds or
+ * overrides settings (for example PLINTH_OPERATORS).
  */
-export async function startPlatform(options: { engine?: EngineName } = {}): Promise<RunningPlatform & { dataDir: string }> {
+export async function startPlatform(options: { engine?: EngineName; env?: NodeJS.ProcessEnv } = {}): Promise<RunningPlatform & { dataDir: string }> {
   const engine = options.engine ?? 'embedded';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plinth-test-'));
   if (engine === 'embedded') await seedDataDir(dataDir);
@@ -39,6 +40,7 @@ export async function startPlatform(options: { engine?: EngineName } = {}): Prom
       PLINTH_DATABASE_URL: urlWithDatabase(TEST_POSTGRES_URL, platformDatabase),
       PLINTH_PROJECT_SERVERS: TEST_POSTGRES_URL,
     }),
+    ...options.env,
   };
   const platform = await start(loadConfig(env));
   // Project URLs name the port the platform really listens on.
@@ -47,7 +49,8 @@ export async function startPlatform(options: { engine?: EngineName } = {}): Prom
     ...platform,
     dataDir,
     async stop() {
-      await platform.control.jobs.drain();
+      // Jobs the tests started (and any they sent) finish before their projects are dropped.
+      await platform.control.jobs.idle();
       const { rows } = await platform.control.db.query<ProjectRow>('select ref, db_server from projects');
       for (const row of rows) await platform.control.engine.dropProject(locationOf(row)).catch(() => undefined);
       await platform.stop();

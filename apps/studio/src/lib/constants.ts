@@ -1,5 +1,8 @@
-/** This is the self-hosted product: entries marked "hosted only" in the spec are hidden. */
-export const IS_PLATFORM = false;
+/**
+ * Plinth is the hosted product for whoever operates it: entries the spec marks "hosted only" are
+ * shown, and each is built by its own issue (a "not available yet" page until then).
+ */
+export const IS_PLATFORM = true;
 
 /** Polling and time-outs of the lifecycle screens (spec document 1, §9). */
 export const SETUP_POLL_MS = 4000;

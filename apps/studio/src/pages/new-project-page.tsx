@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PageShell } from '../components/layouts/page-shell.tsx';
+import { wizardCrumbs } from '../components/layouts/wizard-crumbs.ts';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { PageContainer } from '../components/ui/page-header.tsx';
 import { SkeletonRows } from '../components/ui/skeleton.tsx';
@@ -13,12 +14,7 @@ export default function NewProjectPage() {
   const organization = organizations.data?.find((org) => org.slug === slug);
 
   return (
-    <PageShell
-      crumbs={[
-        { label: organization ? `Organization: ${organization.name}` : 'Create an organization', to: organization ? `/org/${slug}/general` : '/new', testId: 'breadcrumb-organization' },
-        { label: 'Create a new project', testId: 'breadcrumb-project' },
-      ]}
-    >
+    <PageShell crumbs={wizardCrumbs(organization)}>
       <PageContainer size="narrow">
         {organizations.isPending ? (
           <SkeletonRows rows={4} />

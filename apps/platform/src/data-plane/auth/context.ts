@@ -1,4 +1,5 @@
 import type { Database } from '../../engines/types.ts';
+import type { AuditSink } from './audit.ts';
 import type { PasswordPolicy } from './password-policy.ts';
 import type { RateLimiter, RateLimitOptions } from './rate-limit.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -40,6 +41,8 @@ export interface AuthContext {
   signer: TokenSigner;
   limiter: RateLimiter;
   config: AuthConfig;
+  /** Told of every audit event (a project's auth_logs); the platform's own auth has none. */
+  audit?: AuditSink;
 }
 
 /** Where a request came from: used for rate limits and recorded on sessions. */

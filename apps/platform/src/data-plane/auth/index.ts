@@ -1,5 +1,6 @@
 /** The GoTrue-compatible auth domain: used for platform sign-in and for each project's /auth/v1. */
 export { createAuthService, type AuthService, type AuthSettings } from './service.ts';
+export { AUDIT_LOG_TYPES, type AuditAction, type AuditActor, type AuditEvent, type AuditSink } from './audit.ts';
 export type { AuthServiceOptions, RequestMeta, Session } from './context.ts';
 export type { AdminUserAttributes } from './admin.ts';
 export type { EnrolledFactor } from './mfa.ts';

@@ -1,5 +1,6 @@
 import { signInWithPassword, signUp, updateOwnUser } from './accounts.ts';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, assertServiceRole, type AdminUserAttributes } from './admin.ts';
+import { actorOf, audit, SERVICE_ROLE_ACTOR, type AuditSink } from './audit.ts';
 import type { AuthContext, AuthServiceOptions, RequestMeta, Session } from './context.ts';
 import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa.ts';
 import { DEFAULT_PASSWORD_POLICY } from './password-policy.ts';
@@ -26,12 +27,21 @@ function defaultTotpIssuer(issuer: string): string {
   }
 }
 
+/** A user-facing call that succeeded: audited, then its result passed on. */
+async function audited<T>(run: Promise<T>, report: (result: T) => void): Promise<T> {
+  const result = await run;
+  report(result);
+  return result;
+}
+
+const EMAIL = { provider: 'email' };
+
 /**
  * One GoTrue-compatible auth service over one database: the platform's own (dashboard users) or a
  * project's. Knows nothing of HTTP; every failure is a PlinthError with a catalogue code.
  */
-export function createAuthService(options: AuthServiceOptions) {
-  const ctx: AuthContext = {
+export function createAuthService(options: AuthServiceOptions): AuthService {
+  return serviceOver({
     db: options.db,
     signer: createTokenSigner(options.jwtSecret),
     limiter: createRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit }),
@@ -44,8 +54,25 @@ export function createAuthService(options: AuthServiceOptions) {
       totpIssuer: options.totpIssuer ?? defaultTotpIssuer(options.issuer),
       passwordPolicy: options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY,
     },
-  };
+  });
+}
 
+type AuthOperations = ReturnType<typeof operations>;
+
+export interface AuthService extends AuthOperations {
+  /**
+   * The same service (same database, keys and rate limits), reporting the audit events of the calls
+   * made through it to `sink`: a project's auth routes bind one per request, so each event lands in
+   * auth_logs with the request it came from.
+   */
+  withAudit(sink: AuditSink): AuthService;
+}
+
+function serviceOver(ctx: AuthContext): AuthService {
+  return { ...operations(ctx), withAudit: (sink) => serviceOver({ ...ctx, audit: sink }) };
+}
+
+function operations(ctx: AuthContext) {
   return {
     settings(): AuthSettings {
       return {
@@ -58,36 +85,50 @@ export function createAuthService(options: AuthServiceOptions) {
       };
     },
 
-    signUp: (input: { email: string; password: string; data?: Record<string, unknown> }, meta: RequestMeta = {}) => signUp(ctx, input, meta),
-    signInWithPassword: (input: { email: string; password: string }, meta: RequestMeta = {}): Promise<Session> => signInWithPassword(ctx, input, meta),
-    refreshSession: (refreshToken: string): Promise<Session> => refreshSession(ctx, refreshToken),
+    signUp: (input: { email: string; password: string; data?: Record<string, unknown> }, meta: RequestMeta = {}) =>
+      audited(signUp(ctx, input, meta), ({ user }) => audit(ctx, 'user_signedup', actorOf(user), EMAIL)),
+    signInWithPassword: (input: { email: string; password: string }, meta: RequestMeta = {}): Promise<Session> =>
+      audited(signInWithPassword(ctx, input, meta), ({ user }) => audit(ctx, 'login', actorOf(user), EMAIL)),
+    refreshSession: (refreshToken: string): Promise<Session> =>
+      audited(refreshSession(ctx, refreshToken), ({ user }) => audit(ctx, 'token_refreshed', actorOf(user))),
     /** Signature, expiry, and that the session is still live (throws invalid_jwt / session_not_found). */
     verifyAccessToken: (token: string): Promise<AccessTokenClaims> => verifyAccessToken(ctx, token),
-    logout: (claims: AccessTokenClaims, scope: LogoutScope = 'global') => logout(ctx, claims, scope),
+    logout: (claims: AccessTokenClaims, scope: LogoutScope = 'global') =>
+      audited(logout(ctx, claims, scope), () => audit(ctx, 'logout', actorOf(claims), { traits: { scope } })),
 
     userById: (id: string): Promise<User | null> => findUser(ctx.db, id),
     /** The user of a verified access token (throws user_not_found if deleted since). */
     currentUser: (claims: AccessTokenClaims): Promise<User> => getUser(ctx.db, claims.sub),
     updateUser: (claims: AccessTokenClaims, changes: { email?: string; password?: string; data?: Record<string, unknown> }) =>
-      updateOwnUser(ctx, claims, changes),
+      audited(updateOwnUser(ctx, claims, changes), (user) =>
+        audit(ctx, changes.password === undefined ? 'user_modified' : 'user_updated_password', actorOf(user))),
     hasVerifiedFactor: (userId: string): Promise<boolean> => hasVerifiedFactor(ctx.db, userId),
 
-    enrollTotp: (claims: AccessTokenClaims, input: { friendlyName?: string; issuer?: string } = {}) => enrollTotp(ctx, claims, input),
-    challengeFactor: (claims: AccessTokenClaims, factorId: string, meta: RequestMeta = {}) => challengeFactor(ctx, claims, factorId, meta),
+    enrollTotp: (claims: AccessTokenClaims, input: { friendlyName?: string; issuer?: string } = {}) =>
+      audited(enrollTotp(ctx, claims, input), (factor) => audit(ctx, 'factor_in_progress', actorOf(claims), { traits: { factor_id: factor.id } })),
+    challengeFactor: (claims: AccessTokenClaims, factorId: string, meta: RequestMeta = {}) =>
+      audited(challengeFactor(ctx, claims, factorId, meta), () => audit(ctx, 'challenge_created', actorOf(claims), { traits: { factor_id: factorId } })),
     verifyFactor: (claims: AccessTokenClaims, factorId: string, input: { challengeId: string; code: string }, meta: RequestMeta = {}) =>
-      verifyFactor(ctx, claims, factorId, input, meta),
-    unenrollFactor: (claims: AccessTokenClaims, factorId: string) => unenrollFactor(ctx, claims, factorId),
+      audited(verifyFactor(ctx, claims, factorId, input, meta), () => audit(ctx, 'verification_attempted', actorOf(claims), { traits: { factor_id: factorId } })),
+    unenrollFactor: (claims: AccessTokenClaims, factorId: string) =>
+      audited(unenrollFactor(ctx, claims, factorId), () => audit(ctx, 'factor_unenrolled', actorOf(claims), { traits: { factor_id: factorId } })),
 
     admin: {
       /** Throws invalid_jwt for a bad token, not_admin unless its role is service_role. */
       assertServiceRole: (token: string) => assertServiceRole(ctx, token),
       listUsers: (page: number, perPage: number) => adminListUsers(ctx, page, perPage),
-      createUser: (attrs: AdminUserAttributes) => adminCreateUser(ctx, attrs),
+      createUser: (attrs: AdminUserAttributes) =>
+        audited(adminCreateUser(ctx, attrs), (user) => audit(ctx, 'user_signedup', SERVICE_ROLE_ACTOR, { provider: 'email', traits: targetOf(user) })),
       getUser: (id: string) => adminGetUser(ctx, id),
-      updateUser: (id: string, attrs: AdminUserAttributes) => adminUpdateUser(ctx, id, attrs),
-      deleteUser: (id: string) => adminDeleteUser(ctx, id),
+      updateUser: (id: string, attrs: AdminUserAttributes) =>
+        audited(adminUpdateUser(ctx, id, attrs), (user) => audit(ctx, 'user_modified', SERVICE_ROLE_ACTOR, { traits: targetOf(user) })),
+      deleteUser: (id: string) =>
+        audited(adminDeleteUser(ctx, id), (user) => audit(ctx, 'user_deleted', SERVICE_ROLE_ACTOR, { traits: targetOf(user) })),
     },
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+/** The user an admin call acted on, as GoTrue names it in traits. */
+function targetOf(user: User): Record<string, string> {
+  return { user_id: user.id, user_email: user.email };
+}

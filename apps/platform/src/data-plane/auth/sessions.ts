@@ -1,5 +1,6 @@
 import { PlinthError } from '@plinth/errors';
 import type { Queryable } from '../../engines/types.ts';
+import { audit } from './audit.ts';
 import type { AuthContext, RequestMeta, Session } from './context.ts';
 import { newRefreshToken, type AccessTokenClaims, type Aal, type AmrEntry } from './tokens.ts';
 import { getUser, isBanned, isUuid } from './users.ts';
@@ -61,7 +62,7 @@ export async function startSession(ctx: AuthContext, q: Queryable, userId: strin
   return presentSession(ctx, q, rows[0], await insertRefreshToken(q, rows[0], null));
 }
 
-type RefreshOutcome = { session: Session } | { reused: string };
+type RefreshOutcome = { session: Session } | { reused: SessionRow & { email: string } };
 
 /**
  * Rotates a refresh token. A revoked token presented again within the reuse interval gets the
@@ -70,9 +71,9 @@ type RefreshOutcome = { session: Session } | { reused: string };
  */
 export async function refreshSession(ctx: AuthContext, token: string): Promise<Session> {
   const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome> => {
-    const { rows } = await tx.query<SessionRow & { token_id: string; revoked: boolean; age: number; banned_until: unknown }>(
+    const { rows } = await tx.query<SessionRow & { token_id: string; revoked: boolean; age: number; banned_until: unknown; email: string }>(
       `select rt.id as token_id, rt.revoked, extract(epoch from now() - rt.updated_at)::float8 as age,
-              s.id, s.user_id, s.aal, u.banned_until
+              s.id, s.user_id, s.aal, u.banned_until, u.email
          from auth.refresh_tokens rt
          join auth.sessions s on s.id = rt.session_id
          join auth.users u on u.id = s.user_id
@@ -92,7 +93,7 @@ export async function refreshSession(ctx: AuthContext, token: string): Promise<S
       if (child.rows[0] && row.age <= ctx.config.refreshTokenReuseIntervalSeconds) {
         return { session: await presentSession(ctx, tx, session, child.rows[0].token) };
       }
-      return { reused: session.id };
+      return { reused: { ...session, email: row.email } };
     }
     await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.token_id]);
     await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [session.id]);
@@ -100,7 +101,8 @@ export async function refreshSession(ctx: AuthContext, token: string): Promise<S
   });
   if ('reused' in outcome) {
     // Outside the transaction above so that ending the session is not rolled back by the error.
-    await ctx.db.query('delete from auth.sessions where id = $1', [outcome.reused]);
+    await ctx.db.query('delete from auth.sessions where id = $1', [outcome.reused.id]);
+    audit(ctx, 'token_revoked', { id: outcome.reused.user_id, username: outcome.reused.email }, { traits: { reason: 'refresh_token_reused' } });
     throw new PlinthError('refresh_token_already_used');
   }
   return outcome.session;

@@ -1,105 +1,59 @@
 /**
- * Edge logs: one entry per data-plane request, buffered in memory and written to the platform
- * database in batches (every 250 ms or 200 entries), so logging never adds a write to a request.
- * close() writes what is left; the server calls it when it stops.
+ * edge_logs: one entry per data-plane request, shaped like Supabase's edge logs (as objects where
+ * Supabase's BigQuery rows have one-element arrays), so the explorer's SQL templates carry over:
+ * metadata.request {method, path, search, headers {...}}, metadata.response {status_code,
+ * origin_time}, plus the role the request ran as and the project. Headers are an allow-list: keys
+ * and tokens are never picked up, and the writer's redaction covers the query string.
  */
-import { randomUUID } from 'node:crypto';
-import type { Database } from '../../engines/types.ts';
+import type { LogWriter } from './log-writer.ts';
 
-export interface EdgeLogRequest {
+export interface EdgeRequest {
   projectRef: string;
   method: string;
-  /** Path inside the project, without the query string, e.g. /rest/v1/todos */
+  /** Path inside the project without the query string, e.g. /rest/v1/todos. */
   path: string;
+  /** The query string without `?` ('' when none); secret-named values are redacted on the way in. */
+  search: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The client's address as the server sees it. */
+  remoteAddress: string;
   status: number;
-  latencyMs: number;
+  /** Time the platform took to answer, in ms. */
+  originTimeMs: number;
+  /** The database role the request ran as, once known. */
   role: string | null;
-  userAgent: string | null;
 }
 
-interface Entry {
-  id: string;
-  timestamp: string;
-  project_ref: string;
-  event_message: string;
-  metadata: Record<string, unknown>;
-}
+/** Request headers kept, by their name in Supabase's edge logs (lower-case, `_` for `-`). */
+const KEPT_HEADERS: [header: string, field: string][] = [
+  ['accept', 'accept'],
+  ['content-type', 'content_type'],
+  ['content-length', 'content_length'],
+  ['prefer', 'prefer'],
+  ['range', 'range'],
+  ['referer', 'referer'],
+  ['user-agent', 'user_agent'],
+  ['x-client-info', 'x_client_info'],
+];
 
-export interface EdgeLogOptions {
-  flushIntervalMs?: number;
-  batchSize?: number;
-  /** Entries kept while the database cannot take them; older ones are dropped beyond this. */
-  maxBuffered?: number;
-  onError?: (error: unknown) => void;
-}
-
-const INSERT_SQL = `insert into edge_logs (id, timestamp, project_ref, event_message, metadata)
-  select id, timestamp, project_ref, event_message, metadata
-  from jsonb_to_recordset($1::jsonb) as x(id uuid, timestamp timestamptz, project_ref text, event_message text, metadata jsonb)`;
-
-export class EdgeLogWriter {
-  private buffer: Entry[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
-  private isClosed = false;
-  private readonly flushIntervalMs: number;
-  private readonly batchSize: number;
-  private readonly maxBuffered: number;
-
-  constructor(private readonly db: Database, private readonly options: EdgeLogOptions = {}) {
-    this.flushIntervalMs = options.flushIntervalMs ?? 250;
-    this.batchSize = options.batchSize ?? 200;
-    this.maxBuffered = options.maxBuffered ?? 20_000;
+export function writeEdgeLog(logs: LogWriter, request: EdgeRequest): void {
+  const headers: Record<string, string> = { x_real_ip: request.remoteAddress };
+  for (const [header, field] of KEPT_HEADERS) {
+    const value = request.headers[header];
+    if (value !== undefined) headers[field] = Array.isArray(value) ? value.join(', ') : value;
   }
-
-  write(request: EdgeLogRequest): void {
-    if (this.isClosed) return;
-    this.buffer.push({
-      id: randomUUID(),
-      timestamp: new Date().toISOString(),
-      project_ref: request.projectRef,
-      event_message: `${request.method} ${request.path} ${request.status}`,
-      metadata: {
-        method: request.method,
-        path: request.path,
-        status: request.status,
-        latency_ms: Math.round(request.latencyMs * 100) / 100,
-        role: request.role,
-        user_agent: request.userAgent,
-        project_ref: request.projectRef,
-      },
-    });
-    if (this.buffer.length > this.maxBuffered) this.buffer.splice(0, this.buffer.length - this.maxBuffered);
-    if (this.buffer.length >= this.batchSize) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushIntervalMs);
-      this.timer.unref();
-    }
-  }
-
-  /** Writes everything buffered so far; resolves when it is in the database (or failed and was reported). */
-  flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    const batch = this.buffer;
-    this.buffer = [];
-    // Batches go one after another, so entries land in the order they were written.
-    this.writing = this.writing.then(async () => {
-      for (let i = 0; i < batch.length; i += this.batchSize) {
-        try {
-          await this.db.query(INSERT_SQL, [JSON.stringify(batch.slice(i, i + this.batchSize))]);
-        } catch (error) {
-          this.options.onError?.(error);
-        }
-      }
-    });
-    return this.writing;
-  }
-
-  async close(): Promise<void> {
-    this.isClosed = true;
-    await this.flush();
-  }
+  logs.write('edge_logs', request.projectRef, `${request.method} ${request.path} ${request.status}`, {
+    project_ref: request.projectRef,
+    role: request.role,
+    request: {
+      method: request.method,
+      path: request.path,
+      search: request.search === '' ? '' : `?${request.search}`,
+      headers,
+    },
+    response: {
+      status_code: request.status,
+      origin_time: Math.round(request.originTimeMs * 100) / 100,
+    },
+  });
 }

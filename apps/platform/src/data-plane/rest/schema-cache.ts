@@ -5,6 +5,7 @@
  */
 import { indexSchema, type SchemaIndex } from '@plinth/postgrest';
 import type { Database } from '../../engines/types.ts';
+import type { SchemaCacheLoad } from '../logs/index.ts';
 import { loadCatalog } from './catalog.ts';
 import { installRunner } from './runner.ts';
 
@@ -15,6 +16,8 @@ export interface LoadedSchema {
 
 /** Misses arriving faster than this share one reload: unknown names must not become a reload storm. */
 const MIN_RELOAD_INTERVAL_MS = 250;
+/** Loads kept until a request logs them (a load the studio's API docs caused waits for the next REST request). */
+const MAX_UNLOGGED_LOADS = 10;
 
 export class SchemaCache {
   private current: Promise<LoadedSchema> | null = null;
@@ -22,6 +25,8 @@ export class SchemaCache {
   private loaded: LoadedSchema | null = null;
   private loadStartedAt = 0;
   private reloading: Promise<LoadedSchema> | null = null;
+  private unloggedLoads: SchemaCacheLoad[] = [];
+  private loadCount = 0;
 
   constructor(private readonly db: Database, private readonly schemas: string[]) {}
 
@@ -55,6 +60,14 @@ export class SchemaCache {
     return this.reloading;
   }
 
+  /** Loads finished since the last call, for the project's postgrest_logs; each is handed out once. */
+  takeUnloggedLoads(): SchemaCacheLoad[] | null {
+    if (this.unloggedLoads.length === 0) return null;
+    const loads = this.unloggedLoads;
+    this.unloggedLoads = [];
+    return loads;
+  }
+
   invalidate(): void {
     this.current = null;
     this.loaded = null;
@@ -62,10 +75,22 @@ export class SchemaCache {
 
   private async load(isFirst: boolean): Promise<LoadedSchema> {
     this.loadStartedAt = Date.now();
+    const startedAt = performance.now();
     try {
       if (isFirst) await installRunner(this.db);
       const { data, roles } = await loadCatalog(this.db, this.schemas);
-      return { index: indexSchema(data), roles };
+      const loaded = { index: indexSchema(data), roles };
+      if (this.unloggedLoads.length < MAX_UNLOGGED_LOADS) {
+        this.unloggedLoads.push({
+          durationMs: performance.now() - startedAt,
+          relations: data.relations.length,
+          relationships: data.foreignKeys.length,
+          functions: data.functions.length,
+          isReload: this.loadCount > 0,
+        });
+      }
+      this.loadCount++;
+      return loaded;
     } catch (error) {
       // A failed first load is retried by the next request rather than cached.
       if (isFirst) this.current = null;

@@ -5,11 +5,12 @@
 import { presentResult, PostgrestError, type ApiRequest, type HttpResult, type StatementPlan } from '@plinth/postgrest';
 import { DatabaseError } from '../../engines/database-error.ts';
 import type { Database } from '../../engines/types.ts';
+import { writeRestFailure, writeSchemaCacheLoad, type LogWriter } from '../logs/index.ts';
 import { STALE_CACHE_CODES, toPostgrestError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { planWithCache } from './plan-cache.ts';
 import { runStatement, type RunContext } from './runner.ts';
-import { schemaCacheFor, type LoadedSchema } from './schema-cache.ts';
+import { schemaCacheFor, type LoadedSchema, type SchemaCache } from './schema-cache.ts';
 
 export interface RestProject {
   db: Database;
@@ -19,6 +20,8 @@ export interface RestProject {
   isPlanEnabled?: boolean;
   /** Public base URL of this API, for the OpenAPI document. */
   baseUrl: string;
+  /** Where this project's postgrest_logs go (schema cache loads, failed requests); without it nothing is logged. */
+  logs?: { writer: LogWriter; projectRef: string };
 }
 
 export interface RestCaller {
@@ -91,6 +94,7 @@ export async function handleRestRequest(project: RestProject, caller: RestCaller
   for (let attempt = 0; ; attempt++) {
     try {
       const loaded = (attempt === 0 && cache.peek()) || (await cache.get());
+      if (project.logs) logSchemaLoads(project.logs, cache);
       checkRole(loaded, caller.role);
       const plan = planWithCache(request, { exposedSchemas: project.exposedSchemas, maxRows: project.maxRows, isPlanEnabled: project.isPlanEnabled }, loaded.index);
       if (plan.kind === 'openapi') {
@@ -105,9 +109,21 @@ export async function handleRestRequest(project: RestProject, caller: RestCaller
         await cache.reload();
         continue;
       }
-      throw toPostgrestError(error, isAuthenticated, hooks.log);
+      const failure = toPostgrestError(error, isAuthenticated, hooks.log);
+      // As PostgREST logs: what the database refused and what failed on the server; not the client's own mistakes.
+      const isDatabaseError = error instanceof DatabaseError;
+      if (project.logs && (isDatabaseError || failure.status >= 500)) {
+        writeRestFailure(project.logs.writer, project.logs.projectRef, {
+          method: request.method, path: request.path, status: failure.status, code: failure.code, message: failure.message, isDatabaseError, role: caller.role,
+        });
+      }
+      throw failure;
     }
   }
+}
+
+function logSchemaLoads(logs: NonNullable<RestProject['logs']>, cache: SchemaCache): void {
+  for (const load of cache.takeUnloggedLoads() ?? []) writeSchemaCacheLoad(logs.writer, logs.projectRef, load);
 }
 
 async function run(db: Database, plan: StatementPlan, context: RunContext, hooks: RestHooks) {

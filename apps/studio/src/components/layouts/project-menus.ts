@@ -28,7 +28,7 @@ export function menuSectionOf(pathAfterRef: string): MenuSection | null {
   return first === 'settings' || first === 'reports' || first === 'auth' || first === 'database' || first === 'logs' ? first : null;
 }
 
-/** Keeps entries whose condition holds: hosted-only entries are hidden in this self-hosted product. */
+/** Keeps entries whose condition holds (hosted-only entries show while IS_PLATFORM). */
 function only(...entries: [boolean, MenuItem][]): MenuItem[] {
   return entries.filter(([isShown]) => isShown).map(([, item]) => item);
 }

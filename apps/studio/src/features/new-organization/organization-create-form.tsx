@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { limits, PLAN_NAMES, PLAN_PRICES } from '@plinth/plans';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/input.tsx';
@@ -9,6 +10,9 @@ import { errorMessage, isApiError } from '../../lib/api.ts';
 import { slugify } from '../../lib/format.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+
+/** Until billing lands, organizations start on Free and the operator moves them to another plan. */
+const PLAN_DESCRIPTION = `Every organization starts on the Free plan, which allows ${limits('free').freeProjectLimit} active free projects per owner or administrator. The operator of this Plinth can change an organization's plan.`;
 
 interface Values {
   name: string;
@@ -117,10 +121,10 @@ export function OrganizationCreateForm() {
               />
             )}
           </Field>
-          <Field label="Plan" description="Self-hosted Plinth has no billing: every organization is on the Free plan, which allows 2 active free projects per owner or administrator.">
+          <Field label="Plan" description={PLAN_DESCRIPTION}>
             {(props) => (
               <Select {...props} name="plan" value="free" disabled>
-                <option value="free">Free - $0/month</option>
+                <option value="free">{`${PLAN_NAMES.free} - ${PLAN_PRICES.free.label}/month`}</option>
               </Select>
             )}
           </Field>

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '../../../control/access-tokens.ts';
 import { listAudit } from '../../../control/audit.ts';
 import type { ControlContext } from '../../../control/context.ts';
 import { myInvitations } from '../../../control/members.ts';
@@ -7,7 +8,7 @@ import { createTicket, listTickets } from '../../../control/support.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { SessionVerifier } from '../../plugins/session.ts';
 
-/** The signed-in user's own things: profile, audit trail, invitations, support tickets. */
+/** The signed-in user's own things: profile, audit trail, invitations, support tickets, access tokens. */
 export function accountRoutes(app: FastifyInstance, ctx: ControlContext, verifier: SessionVerifier): void {
   const define = endpointRegistrar(app, verifier);
 
@@ -17,4 +18,11 @@ export function accountRoutes(app: FastifyInstance, ctx: ControlContext, verifie
   define('profileInvitations', ({ actor }) => myInvitations(ctx, actor));
   define('supportTickets', ({ actor }) => listTickets(ctx, actor));
   define('supportTicketCreate', ({ actor, body }) => createTicket(ctx, actor, body));
+  // Mounted with sessions only (never /api/v1): a token cannot mint, list or revoke tokens.
+  define('accessTokens', ({ actor }) => listAccessTokens(ctx, actor));
+  define('accessTokenCreate', ({ actor, body }) => createAccessToken(ctx, actor, body));
+  define('accessTokenDelete', async ({ actor, params }) => {
+    await revokeAccessToken(ctx, actor, params.id);
+    return { message: 'Access token revoked' };
+  });
 }

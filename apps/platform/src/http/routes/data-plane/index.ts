@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ControlContext } from '../../../control/context.ts';
-import { edgeLogWriterFor } from '../../../data-plane/logs/index.ts';
+import { writeEdgeLog } from '../../../data-plane/logs/index.ts';
 import { projectAuthRoutes } from './auth.ts';
 import { requestRoles } from './request-info.ts';
 import { restRoutes } from './rest.ts';
@@ -11,11 +11,9 @@ const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Prefe
 /**
  * The data plane of every project, mounted at /p/:ref: REST and auth (storage, functions and
  * realtime join here). Apps call it from any origin, so it answers CORS; every request leaves an
- * edge log line (written in batches, flushed when the server closes).
+ * edge_logs entry through ctx.logs (read per request, so a test or benchmark may swap the writer).
  */
 export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
-  const logs = edgeLogWriterFor(ctx);
-  app.addHook('onClose', async () => logs.close());
   // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('access-control-allow-origin', request.headers.origin ?? '*');
@@ -27,16 +25,17 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
     const { ref } = request.params as { ref?: string };
     // Only well-formed refs: requests to made-up paths must not fill the log table.
     if (!ref || !/^[a-z]{20}$/.test(ref)) return done();
-    const path = request.url.split('?')[0].slice(`/p/${ref}`.length) || '/';
-    const agent = request.headers['user-agent'];
-    logs.write({
+    const queryAt = request.url.indexOf('?');
+    writeEdgeLog(ctx.logs, {
       projectRef: ref,
       method: request.method,
-      path,
+      path: (queryAt < 0 ? request.url : request.url.slice(0, queryAt)).slice(`/p/${ref}`.length) || '/',
+      search: queryAt < 0 ? '' : request.url.slice(queryAt + 1),
+      headers: request.headers,
+      remoteAddress: request.ip,
       status: reply.statusCode,
-      latencyMs: reply.elapsedTime,
+      originTimeMs: reply.elapsedTime,
       role: requestRoles.get(request) ?? null,
-      userAgent: typeof agent === 'string' ? agent : null,
     });
     done();
   });

@@ -82,7 +82,10 @@ export async function restRoutes(app: FastifyInstance, ctx: ControlContext): Pro
     const caller = project.tokens.cachedCaller(request.headers) ?? (await project.tokens.caller(request.headers));
     requestRoles.set(request, caller.role);
     const result = await handleRestRequest(
-      { db: project.db, exposedSchemas: project.exposedSchemas, maxRows: project.maxRows, isPlanEnabled: project.isPlanEnabled, baseUrl: `${ctx.config.publicUrl}/p/${ref}/rest/v1` },
+      {
+        db: project.db, exposedSchemas: project.exposedSchemas, maxRows: project.maxRows, isPlanEnabled: project.isPlanEnabled,
+        baseUrl: `${ctx.config.publicUrl}/p/${ref}/rest/v1`, logs: { writer: ctx.logs, projectRef: ref },
+      },
       caller,
       restRequestOf(request, rest),
       { onDatabaseLost: () => directory.invalidate(ref), log: (error) => request.log.error({ err: error }, 'REST request failed') },

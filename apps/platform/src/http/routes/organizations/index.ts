@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { listAudit } from '../../../control/audit.ts';
-import { authorize, membershipBySlug } from '../../../control/access.ts';
+import { organizationAudit } from '../../../control/audit.ts';
 import type { ControlContext } from '../../../control/context.ts';
 import * as members from '../../../control/members.ts';
 import * as organizations from '../../../control/organizations.ts';
 import { reachedFreeProjectLimit } from '../../../control/projects.ts';
 import { organizationSubscription, organizationUsage } from '../../../control/usage.ts';
-import { Action, Resource } from '@plinth/permissions';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { SessionVerifier } from '../../plugins/session.ts';
 
@@ -22,11 +20,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: ControlContext, ve
     await organizations.deleteOrganization(ctx, actor, params.slug, body.confirm_slug);
     return { message: 'Organization deleted' };
   });
-  define('organizationAudit', async ({ actor, params, query }) => {
-    const { role } = await membershipBySlug(ctx.db, actor.userId, params.slug);
-    authorize(role, Action.READ, Resource.AUDIT);
-    return listAudit(ctx.db, { organizationSlug: params.slug }, query);
-  });
+  define('organizationAudit', ({ actor, params, query }) => organizationAudit(ctx, actor, params.slug, query));
   define('organizationSubscription', ({ actor, params }) => organizationSubscription(ctx, actor, params.slug));
   define('organizationUsage', ({ actor, params }) => organizationUsage(ctx, actor, params.slug));
   define('roles', ({ actor, params }) => members.assignableRoles(ctx, actor, params.slug));

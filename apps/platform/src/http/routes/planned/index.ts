@@ -13,7 +13,6 @@ const PLANNED: [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: strin
   ['POST', '/integrations/github/connections', 'GitHub integrations'],
   ['DELETE', '/integrations/github/connections/:connectionId', 'GitHub integrations'],
   ['POST', '/v1/projects/:ref/branches', 'Database branching'],
-  ['GET', '/projects/:ref/config/storage', 'Storage'],
   ['POST', '/projects/:ref/config/storage', 'Storage'],
   ['GET', '/storage/:ref/buckets', 'Storage'],
   ['POST', '/storage/:ref/buckets', 'Storage'],

@@ -1,0 +1,52 @@
+/**
+ * Every kind of background job the platform runs: its payload and how it is retried. Payloads name
+ * what to work on (a project ref), never a secret in clear: the operator sees them (GET /admin/jobs)
+ * and they sit in the job table.
+ */
+export interface JobPayloads {
+  /** COMING_UP -> creates and bootstraps the database -> ACTIVE_HEALTHY (UNKNOWN after the last attempt). */
+  'project-provision': { ref: string };
+  /** PAUSING -> closes the database -> INACTIVE. */
+  'project-pause': { ref: string };
+  /** RESTORING -> reopens the database -> ACTIVE_HEALTHY (RESTORATION_FAILED after the last attempt). */
+  'project-restore': { ref: string };
+  /** GOING_DOWN -> drops the database, its files and its row. */
+  'project-delete': { ref: string };
+  /** jwt_update_status 'updating' -> a new JWT secret and re-signed keys -> 'updated' ('failed' after the last attempt). */
+  'project-jwt-rotate': {
+    ref: string;
+    changeId: string;
+    /** The caller's own secret, encrypted with the platform key (ctx.secrets); null to generate one. */
+    requestedSecretEncrypted: string | null;
+  };
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface JobPolicy {
+  /** Attempts after the first. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) for each later one when retryBackoff. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** Jobs of this kind one node runs at once. */
+  concurrency: number;
+}
+
+/**
+ * Retries cover what passes (a project server restarting, a disk briefly full); delays are short
+ * because a person is watching the status. Deleting tries longest: a half-deleted project helps nobody.
+ */
+export const JOB_POLICIES: Record<JobName, JobPolicy> = {
+  'project-provision': { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: true, concurrency: 4 },
+  'project-pause': { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: true, concurrency: 4 },
+  'project-restore': { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: true, concurrency: 4 },
+  'project-delete': { retryLimit: 5, retryDelaySeconds: 2, retryBackoff: true, concurrency: 4 },
+  'project-jwt-rotate': { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: true, concurrency: 4 },
+};
+
+export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
+
+export function isJobName(value: string): value is JobName {
+  return Object.hasOwn(JOB_POLICIES, value);
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { projectStatusSchema, refSchema } from './common.ts';
+import { endpoint, type Endpoint } from './endpoints-base.ts';
+
+/**
+ * The Management API at /api/v1, shaped like Supabase's Management API v1 so its CLI and scripts
+ * work: a session or a personal access token with the endpoint's scope. Paths are below /api/v1.
+ */
+export const v1OrganizationSchema = z.object({ id: z.string(), name: z.string() });
+
+export const v1ProjectSchema = z.object({
+  /** Supabase's id of a project is its ref. */
+  id: z.string(),
+  ref: z.string(),
+  /** Supabase's id of an organisation is its slug. */
+  organization_id: z.string(),
+  organization_slug: z.string(),
+  name: z.string(),
+  region: z.string(),
+  created_at: z.string(),
+  status: projectStatusSchema,
+  database: z.object({
+    host: z.string(),
+    /** The Postgres server version ('15.13'); empty while it cannot be asked (a server-engine project that is not up). */
+    version: z.string(),
+    postgres_engine: z.string(),
+    release_channel: z.string(),
+  }),
+});
+export type V1Project = z.infer<typeof v1ProjectSchema>;
+
+export const v1ApiKeySchema = z.object({ name: z.enum(['anon', 'service_role']), api_key: z.string() });
+
+const refParams = z.object({ ref: refSchema });
+
+export const managementEndpoints = {
+  v1Organizations: endpoint({ method: 'GET', path: '/organizations', scope: 'organizations:read', summary: "The caller's organizations", response: z.array(v1OrganizationSchema) }),
+  v1Projects: endpoint({ method: 'GET', path: '/projects', scope: 'projects:read', summary: "The caller's projects", response: z.array(v1ProjectSchema) }),
+  v1Project: endpoint({ method: 'GET', path: '/projects/:ref', scope: 'projects:read', summary: 'One project', params: refParams, response: v1ProjectSchema }),
+  v1ProjectApiKeys: endpoint({ method: 'GET', path: '/projects/:ref/api-keys', scope: 'secrets:read', summary: "The project's API keys (service_role only for members who may read it)", params: refParams, response: z.array(v1ApiKeySchema) }),
+} as const satisfies Record<string, Endpoint>;
