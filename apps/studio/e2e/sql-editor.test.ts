@@ -49,7 +49,9 @@ describe('SQL editor', () => {
     await page.keyboard.press('ControlOrMeta+Enter');
 
     const grid = page.getByTestId('sql-results-grid');
-    await grid.getByText('row 5').waitFor();
+    // The editor's first read of an embedded project builds its snapshot (a second PGlite worker):
+    // about a second alone, but it has taken over 30 s while the rest of the suite loads both cores.
+    await grid.getByText('row 5').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('sql-result-summary').textContent()).toMatch(/^5 rows · Ran in \d/);
     // Each header names its column and the type Postgres reported for it.
     const headers = await grid.getByRole('columnheader').locator('span[title]').evaluateAll((spans) => spans.map((s) => s.getAttribute('title')));
@@ -65,7 +67,7 @@ describe('SQL editor', () => {
 
     expect(errors).toEqual([]);
     await context.close();
-  }, 90_000);
+  }, 150_000);
 
   it('saves, shares, favourites, renames and deletes a snippet', async () => {
     const { context, page, errors } = await signedInPage(browser, platform.url, project.email);
