@@ -1,123 +1,30 @@
 // /p/{ref}/rest/v1 against a bare Fastify handler running the same SQL on the same engine Database.
 // Budget: >= 85 % of the bare handler's requests/s on both engines, for a primary-key read and a 100-row page.
-// The load comes from a worker thread (its own event loop, keep-alive connections, loopback only);
-// rest and bare alternate in short rounds so background noise hits both alike; the ratio printed is
-// the median of the per-round ratios (robust to a burst of load from elsewhere on the machine).
-import { Worker } from 'node:worker_threads';
-import Fastify from 'fastify';
-import { planRequest, type StatementPlan } from '@plinth/postgrest';
-import { locationOf, projectRowByRef } from '../apps/platform/src/control/project-rows.ts';
-import { schemaCacheFor } from '../apps/platform/src/data-plane/rest/schema-cache.ts';
+// How the load is made and paired: bench/support/rest-vs-bare.ts.
 import { signUp, waitForStatus } from '../apps/platform/test/support/client.ts';
 import { ENGINES, startPlatform } from '../apps/platform/test/support/platform.ts';
+import { measurePaired, setUpRestVsBare, type RestVsBare } from './support/rest-vs-bare.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 /** Per case and side; split into short rounds that alternate which side goes first. */
 const SECONDS = Number(process.env.SECONDS ?? 6);
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
 
-// node:http with a keep-alive agent: Node 20's fetch spends ~1 ms of CPU per request, which would
-// drown the server's own cost on a 2-core machine.
-const LOAD_SCRIPT = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { urls, headers, connections, ms } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const get = (url) => new Promise((resolve, reject) => {
-  http.get(url, { agent, headers }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); }).on('error', reject);
-});
-(async () => {
-  const end = Date.now() + ms;
-  let done = 0, failed = 0, i = 0;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < end) {
-      const status = await get(urls[i++ % urls.length]);
-      if (status < 300) done++; else failed++;
-    }
-  }));
-  agent.destroy();
-  parentPort.postMessage({ done, failed });
-})();`;
-
-/** Requests/s for `ms` of closed-loop load over `urls` (cycled). */
-function load(urls: string[], headers: Record<string, string>, ms: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_SCRIPT, { eval: true, workerData: { urls, headers, connections: CONNECTIONS, ms } });
-    worker.once('message', ({ done, failed }: { done: number; failed: number }) => {
-      if (failed > 0) reject(new Error(`${failed} requests failed`));
-      else resolve(done / (ms / 1000));
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
-
-const ROWS = 10_000;
-
 for (const engine of ENGINES) {
   const platform = await startPlatform({ engine });
-  const bare = Fastify();
+  let bench: RestVsBare | undefined;
   try {
     const { api } = await signUp(platform.url);
     const slug = (await api.post('/api/organizations', { name: 'Bench', plan: 'pro' })).body.slug;
     const { body: project } = await api.post('/api/projects', { name: 'bench', organization_slug: slug, db_pass: 'bench-password' });
     await waitForStatus(api, project.ref, 'ACTIVE_HEALTHY');
-    const anonKey: string = (await api.get(`/api/props/project/${project.ref}/settings`)).body.autoApiService.defaultApiKey;
-    const db = await platform.control.engine.project(locationOf((await projectRowByRef(platform.control.db, project.ref))!));
-    await db.exec(`create table bench_items (id integer primary key, name text not null, price numeric(10,2), tags text[], created_at timestamptz not null default now());
-      insert into bench_items (id, name, price, tags) select g, 'item ' || g, g * 1.5, array['a', 'b'] from generate_series(1, ${ROWS}) g; analyze bench_items;`);
-
-    // The bare handler runs exactly the statement the REST API plans for the same URL (planned here,
-    // once per URL), directly on the engine Database: no gateway, JWT, planning, role or claims.
-    const schema = (await schemaCacheFor(db, ['public', 'graphql_public']).get()).index;
-    const planFor = (search: string) => planRequest(
-      { method: 'GET', target: { kind: 'relation', name: 'bench_items' }, search, headers: {}, body: undefined },
-      { exposedSchemas: ['public', 'graphql_public'], maxRows: 1000 },
-      schema,
-    ) as StatementPlan;
-    // The runner binds the values as one text[] ($1[n]); run directly, that parameter needs its type.
-    const direct = (plan: StatementPlan) => ({ sql: plan.sql.replaceAll('$1[', '($1::text[])['), args: [plan.args] });
-    const bareStatements: { sql: string; args: unknown[] }[] = [];
-    bare.get('/run/:n', async (request, reply) => {
-      const statement = bareStatements[Number((request.params as { n: string }).n)];
-      const { rows } = await db.query<{ body: string }>(statement.sql, statement.args);
-      return reply.type('application/json; charset=utf-8').send(rows[0].body);
-    });
-    await bare.listen({ port: 0, host: '127.0.0.1' });
-    const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-    const restUrl = `${platform.url}/p/${project.ref}/rest/v1/bench_items`;
-    const bareFor = (search: string) => `${bareUrl}/run/${bareStatements.push(direct(planFor(search))) - 1}`;
-    const ids = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % ROWS));
-    const cases = [
-      { name: 'pk read', rest: ids.map((id) => `${restUrl}?id=eq.${id}`), bare: ids.map((id) => bareFor(`id=eq.${id}`)) },
-      { name: '100-row page', rest: [`${restUrl}?order=id&limit=100`], bare: [bareFor('order=id&limit=100')] },
-    ];
-    const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
-    const check = await (await fetch(cases[0].rest[0], { headers })).json();
-    if (!Array.isArray(check) || check.length !== 1) throw new Error(`unexpected REST answer: ${JSON.stringify(check)}`);
-    for (const c of cases) {
-      await load(c.rest, headers, 1000); // warm-up: JIT, schema cache, pools
-      await load(c.bare, {}, 1000);
-      const rounds: { rest: number; bare: number }[] = [];
-      const ms = (SECONDS * 1000) / ROUNDS;
-      for (let round = 0; round < ROUNDS; round++) {
-        if (round % 2 === 0) {
-          const bareRate = await load(c.bare, {}, ms);
-          rounds.push({ bare: bareRate, rest: await load(c.rest, headers, ms) });
-        } else {
-          const restRate = await load(c.rest, headers, ms);
-          rounds.push({ rest: restRate, bare: await load(c.bare, {}, ms) });
-        }
-      }
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      const ratios = rounds.map((r) => r.rest / r.bare).sort((a, b) => a - b);
-      const median = (ratios[(ratios.length - 1) >> 1] + ratios[ratios.length >> 1]) / 2;
-      const rest = mean(rounds.map((r) => r.rest));
-      const base = mean(rounds.map((r) => r.bare));
+    bench = await setUpRestVsBare(platform, api, project.ref);
+    for (const c of bench.cases) {
+      const { rest, bare: base, ratios, median } = await measurePaired(c, bench.headers, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
       console.log(`rest ${c.name} (${engine}): ${rest.toFixed(0)} req/s vs bare ${base.toFixed(0)} req/s = ${(median * 100).toFixed(0)} % (median of ${ROUNDS} paired rounds; range ${(ratios[0] * 100).toFixed(0)}-${(ratios[ratios.length - 1] * 100).toFixed(0)} %)`);
     }
   } finally {
-    await bare.close();
+    await bench?.close();
     await platform.stop();
   }
 }

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { EngineName } from './engines/bootstrap.ts';
 
 /** Everything the platform reads from its environment, read once at start-up. */
 export interface Config {
@@ -7,7 +9,11 @@ export interface Config {
   /** Where browsers and SDKs reach this platform; project URLs are `${publicUrl}/p/${ref}`. */
   publicUrl: string;
   dataDir: string;
-  engine: 'embedded' | 'postgres';
+  engine: EngineName;
+  /** Local engine: a project's cluster stops after this long unused, and starts on the next request (0: never). */
+  idleStopMs: number;
+  /** Local engine: the PostgreSQL major new projects get (default: the newest installed). */
+  postgresMajor: number | undefined;
   /** Postgres engine: the platform database. */
   databaseUrl: string | undefined;
   /** Postgres engine: servers that hold project databases. */
@@ -39,7 +45,7 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
-function sqlTimeoutCaps(env: NodeJS.ProcessEnv, engine: 'embedded' | 'postgres'): Config['sqlTimeoutCapMs'] {
+function sqlTimeoutCaps(env: NodeJS.ProcessEnv, engine: EngineName): Config['sqlTimeoutCapMs'] {
   const engineCap = engine === 'embedded' ? seconds(env, 'PLINTH_SQL_TIMEOUT_MAX_EMBEDDED_S', 60) : Infinity;
   return {
     readOnly: Math.min(seconds(env, 'PLINTH_SQL_TIMEOUT_MAX_READ_ONLY_S', 30), engineCap) * 1000,
@@ -47,13 +53,28 @@ function sqlTimeoutCaps(env: NodeJS.ProcessEnv, engine: 'embedded' | 'postgres')
   };
 }
 
+/**
+ * `local`, unless the data directory holds an embedded platform database and no local one: a data
+ * directory made when embedded was the default keeps opening as it was, rather than looking empty.
+ */
+function defaultEngine(dataDir: string): EngineName {
+  const isEmbedded = existsSync(path.join(dataDir, 'platform')) && !existsSync(path.join(dataDir, 'platform-cluster'));
+  return isEmbedded ? 'embedded' : 'local';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}".`);
-  const engine = env.PLINTH_ENGINE ?? (env.PLINTH_DATABASE_URL ? 'postgres' : 'embedded');
-  if (engine !== 'embedded' && engine !== 'postgres') {
-    throw new ConfigError(`PLINTH_ENGINE must be "embedded" or "postgres", got "${engine}".`);
+  const dataDir = path.resolve(env.PLINTH_DATA_DIR ?? 'data');
+  const engine = env.PLINTH_ENGINE || (env.PLINTH_DATABASE_URL ? 'postgres' : defaultEngine(dataDir));
+  if (engine !== 'local' && engine !== 'embedded' && engine !== 'postgres') {
+    throw new ConfigError(`PLINTH_ENGINE must be "local", "embedded" or "postgres", got "${engine}".`);
   }
+  const postgresMajor = env.PLINTH_POSTGRES_MAJOR ? Number(env.PLINTH_POSTGRES_MAJOR) : undefined;
+  if (postgresMajor !== undefined && !Number.isInteger(postgresMajor)) {
+    throw new ConfigError(`PLINTH_POSTGRES_MAJOR must be a PostgreSQL major version such as 18, got "${env.PLINTH_POSTGRES_MAJOR}".`);
+  }
+  const idleStopS = env.PLINTH_IDLE_STOP_S === '0' ? 0 : seconds(env, 'PLINTH_IDLE_STOP_S', 300);
   const projectServers = (env.PLINTH_PROJECT_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (engine === 'postgres') {
     if (!env.PLINTH_DATABASE_URL) throw new ConfigError('PLINTH_ENGINE=postgres needs PLINTH_DATABASE_URL (the platform database).');
@@ -64,8 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    dataDir: path.resolve(env.PLINTH_DATA_DIR ?? 'data'),
+    dataDir,
     engine,
+    idleStopMs: idleStopS * 1000,
+    postgresMajor,
     databaseUrl: env.PLINTH_DATABASE_URL,
     projectServers,
     secret: env.PLINTH_SECRET,

@@ -23,7 +23,12 @@ export interface RunningPlatform {
 /** config -> platform database (migrated) -> engine -> auth -> HTTP server, listening. */
 export async function startPlatform(config: Config): Promise<RunningPlatform> {
   const secrets = Secrets.load(config.dataDir, config.secret);
-  const db = await openPlatformDatabase({ engine: config.engine, dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let app: FastifyInstance | undefined;
+  const log = {
+    info: (message: string) => app?.log.info(message),
+    error: (message: string) => app?.log.error(message),
+  };
+  const db = await openPlatformDatabase({ engine: config.engine, dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: log.error });
   try {
     await applyAuthSchema(db);
     await migrate(db);
@@ -36,6 +41,9 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     dataDir: config.dataDir,
     projectServers: config.projectServers,
     readSnapshots: config.embeddedSqlSnapshots,
+    idleStopMs: config.idleStopMs,
+    postgresMajor: config.postgresMajor,
+    log: log.error,
     loginSecret: secrets.derive('postgres-project-login').toString('base64url'),
   });
   const auth = createAuthService({
@@ -46,13 +54,8 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     autoconfirm: !config.smtpUrl,
     passwordPolicy: PLATFORM_PASSWORD_POLICY,
   });
-  let app: FastifyInstance | undefined;
-  const log = {
-    info: (message: string) => app?.log.info(message),
-    error: (message: string) => app?.log.error(message),
-  };
-  // The embedded platform database is locked to this process, so no other node shares its jobs.
-  const jobs = new JobQueue(db, { log, isSoleNode: config.engine === 'embedded' });
+  // A local or embedded platform database is locked to this process, so no other node shares its jobs.
+  const jobs = new JobQueue(db, { log, isSoleNode: config.engine !== 'postgres' });
   const logs = new LogWriter(db, { onError: (error) => log.error(`log write failed: ${error instanceof Error ? error.message : String(error)}`) });
   const control: ControlContext = { config, db, engine, secrets, jobs, log, logs };
   registerJobHandlers(control);

@@ -10,7 +10,9 @@ export const projectSchema = z.object({
   organization_slug: z.string(),
   cloud_provider: z.string(),
   region: z.string(),
-  engine: z.enum(['embedded', 'postgres']),
+  engine: z.enum(['local', 'embedded', 'postgres']),
+  /** The PostgreSQL version of the project's database ('18.4'); '' until it is provisioned. */
+  postgres_version: z.string(),
   inserted_at: z.string(),
   restUrl: z.string(),
   kpsVersion: z.string(),

@@ -229,10 +229,15 @@ export async function cancelSql(ctx: ControlContext, actor: Actor, ref: string, 
  */
 const loadableByEngine = new Map<string, Map<string, boolean>>();
 
+/** What decides which extensions load: the engine, and its server (postgres) or PostgreSQL version (local clusters). */
+function extensionsKey(ctx: ControlContext, project: ProjectRow): string {
+  return `${ctx.engine.name}:${project.db_server ?? project.postgres_version ?? ''}`;
+}
+
 export async function listExtensions(ctx: ControlContext, actor: Actor, ref: string, search?: string): Promise<pgMeta.Extension[]> {
   const { db, project } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_READ, Resource.TABLES);
   return mapped(async () => {
-    const loadable = await loadableExtensions(db, `${ctx.engine.name}:${project.db_server ?? ''}`);
+    const loadable = await loadableExtensions(db, extensionsKey(ctx, project));
     return pgMeta.listExtensions(db, { search, loadable });
   });
 }
@@ -251,7 +256,7 @@ export async function loadableExtensions(db: Database, engineKey: string): Promi
 export async function enableExtension(ctx: ControlContext, actor: Actor, ref: string, body: pgMeta.ExtensionCreate): Promise<pgMeta.Extension> {
   const { project } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, Resource.TABLES);
   const db = await ctx.engine.project(locationOf(project));
-  const loadable = await mapped(() => loadableExtensions(db, `${ctx.engine.name}:${project.db_server ?? ''}`));
+  const loadable = await mapped(() => loadableExtensions(db, extensionsKey(ctx, project)));
   return changeCatalog(ctx, actor, ref, {
     resource: Resource.TABLES,
     action: 'pg_meta.extension.create',

@@ -1,5 +1,5 @@
 import type { Project, V1Project } from '@plinth/api-contract';
-import type { Queryable } from '../engines/types.ts';
+import { serverVersion } from '../engines/server-version.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { listOrganizations } from './organizations.ts';
 import { locationOf, type ProjectRow } from './project-rows.ts';
@@ -17,13 +17,13 @@ export async function v1Organizations(ctx: ControlContext, actor: Actor): Promis
 
 export async function v1Projects(ctx: ControlContext, actor: Actor): Promise<V1Project[]> {
   const projects = await listProjects(ctx, actor);
-  const versions = await postgresVersions(ctx, projects.map((project) => project.ref));
-  return projects.map((project) => presentV1Project(project, versions.get(project.ref) ?? ''));
+  const versions = await postgresVersions(ctx, projects.filter((project) => !project.postgres_version).map((project) => project.ref));
+  return projects.map((project) => presentV1Project(project, project.postgres_version || (versions.get(project.ref) ?? '')));
 }
 
 export async function v1Project(ctx: ControlContext, actor: Actor, ref: string): Promise<V1Project> {
   const project = await getProject(ctx, actor, ref);
-  return presentV1Project(project, (await postgresVersions(ctx, [ref])).get(ref) ?? '');
+  return presentV1Project(project, project.postgres_version || ((await postgresVersions(ctx, [ref])).get(ref) ?? ''));
 }
 
 const API_KEY_NAMES = ['anon', 'service_role'] as const;
@@ -51,16 +51,17 @@ function presentV1Project(project: Project, version: string): V1Project {
 }
 
 /**
- * A server's Postgres version does not change while this process runs, so each server is asked
- * once ('15.13' from server_version_num, without the distribution's suffix). Embedded projects run
- * the same PGlite build as the platform database, so that one answers for them. A server-engine
- * server is asked through one of its healthy projects; until one is up the version is unknown ('').
+ * Projects provisioned before their version was recorded (migration 0010): a server's version does
+ * not change while this process runs, so each server is asked once. Embedded projects run the same
+ * PGlite build as the platform database, so that one answers for them. A server-engine server is
+ * asked through one of its healthy projects; until one is up the version is unknown ('').
  */
 const versionByServer = new Map<string, string>();
 
 async function postgresVersions(ctx: ControlContext, refs: string[]): Promise<Map<string, string>> {
+  if (refs.length === 0) return new Map();
   if (ctx.engine.name === 'embedded') {
-    const version = versionByServer.get('embedded') ?? (await askVersion(ctx.db));
+    const version = versionByServer.get('embedded') ?? (await serverVersion(ctx.db));
     versionByServer.set('embedded', version);
     return new Map(refs.map((ref) => [ref, version]));
   }
@@ -72,16 +73,10 @@ async function postgresVersions(ctx: ControlContext, refs: string[]): Promise<Ma
   for (const row of rows) {
     if (!row.db_server) continue;
     if (!versionByServer.has(row.db_server) && row.status === 'ACTIVE_HEALTHY') {
-      const version = await ctx.engine.project(locationOf(row)).then(askVersion).catch(() => '');
+      const version = await ctx.engine.project(locationOf(row)).then(serverVersion).catch(() => '');
       if (version) versionByServer.set(row.db_server, version);
     }
     versions.set(row.ref, versionByServer.get(row.db_server) ?? '');
   }
   return versions;
-}
-
-async function askVersion(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ num: string }>("select current_setting('server_version_num') as num");
-  const num = Number(rows[0]?.num);
-  return Number.isFinite(num) && num > 0 ? `${Math.floor(num / 10000)}.${num % 10000}` : '';
 }

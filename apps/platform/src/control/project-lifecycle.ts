@@ -74,10 +74,11 @@ export async function provisionProject(ctx: ControlContext, ref: string, attempt
   if (attempt.retryCount > 0) await dropHalfMadeDatabase(ctx, row);
   try {
     const location = await ctx.engine.createProject(ref, { dbPassword: ctx.secrets.decrypt(row.db_pass_enc) });
-    await ctx.db.query(`update projects set db_server = $2, status = 'ACTIVE_HEALTHY', status_error = null where ref = $1 and status = 'COMING_UP'`, [
-      ref,
-      location.server,
-    ]);
+    const version = await ctx.engine.postgresVersion(location);
+    await ctx.db.query(
+      `update projects set db_server = $2, postgres_version = $3, status = 'ACTIVE_HEALTHY', status_error = null where ref = $1 and status = 'COMING_UP'`,
+      [ref, location.server, version],
+    );
     ctx.log.info(`project ${ref} is ACTIVE_HEALTHY`);
   } catch (error) {
     const message = `Provisioning failed: ${describe(error)}`;

@@ -1,6 +1,7 @@
 import type { Project, ProjectStatus } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
+import type { EngineName } from '../engines/bootstrap.ts';
 import type { ConnectionInfo, ProjectLocation, Queryable } from '../engines/types.ts';
 import { authorize, membershipById, type Membership } from './access.ts';
 import type { Actor, ControlContext } from './context.ts';
@@ -13,8 +14,9 @@ export interface ProjectRow {
   organization_slug: string;
   status: ProjectStatus;
   status_error: string | null;
-  engine: 'embedded' | 'postgres';
+  engine: EngineName;
   db_server: string | null;
+  postgres_version: string | null;
   region: string;
   jwt_secret_enc: string;
   db_pass_enc: string;
@@ -59,9 +61,10 @@ export function presentProject(ctx: ControlContext, row: ProjectRow): Project {
     status: row.status,
     organization_id: row.organization_id,
     organization_slug: row.organization_slug,
-    cloud_provider: row.engine === 'embedded' ? 'EMBEDDED' : 'POSTGRES',
+    cloud_provider: row.engine.toUpperCase(),
     region: row.region,
     engine: row.engine,
+    postgres_version: row.postgres_version ?? '',
     inserted_at: new Date(row.inserted_at).toISOString(),
     restUrl: `${ctx.config.publicUrl}/p/${row.ref}/rest/v1/`,
     kpsVersion: 'plinth-0.1.0',

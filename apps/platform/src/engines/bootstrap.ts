@@ -1,12 +1,13 @@
 /**
  * Bootstraps a project database so it looks like a Supabase project (roles, schemas, auth helpers,
- * default privileges, migration table). Same SQL on both engines; only LOGIN differs.
+ * default privileges, migration table). Same SQL on every engine; only LOGIN differs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { Queryable } from './types.ts';
 
-export type EngineName = 'embedded' | 'postgres';
+export type EngineName = 'local' | 'embedded' | 'postgres';
 
 export interface BootstrapOptions {
   /**
@@ -41,7 +42,7 @@ end $$;`;
  * logs in only on a real server (the data plane connects as it); on PGlite LOGIN means nothing.
  */
 export function clusterRolesSql(engineName: EngineName): string {
-  const login = engineName === 'postgres' ? 'login' : 'nologin';
+  const login = engineName === 'embedded' ? 'nologin' : 'login';
   return [
     ensureRole('anon', 'nologin noinherit'),
     ensureRole('authenticated', 'nologin noinherit'),
@@ -63,4 +64,26 @@ export function bootstrapScript(engineName: EngineName, options: BootstrapOption
 
 export async function bootstrapProject(db: Queryable, engineName: EngineName, options: BootstrapOptions = {}): Promise<void> {
   await db.exec(bootstrapScript(engineName, options));
+}
+
+/** Schemas the bootstrap creates (as a superuser) that the owner should manage like Supabase's postgres. */
+const OWNER_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'supabase_migrations', 'graphql_public'];
+
+/**
+ * What Supabase's `postgres` role may do in its project, granted to the project's owner on a real
+ * server (local and postgres engines), where the owner is no superuser. `owner` is already quoted.
+ */
+export function ownerGrantsSql(owner: string): string {
+  const schemas = OWNER_SCHEMAS.map((name) => pg.escapeIdentifier(name)).join(', ');
+  return [
+    // SET ROLE anon/authenticated in a session, as the Supabase SQL editor's role switcher does.
+    `grant anon, authenticated, service_role to ${owner}`,
+    `grant all on schema ${schemas} to ${owner}`,
+    `grant all on all tables in schema ${schemas} to ${owner}`,
+    `grant all on all sequences in schema ${schemas} to ${owner}`,
+    `grant all on all functions in schema ${schemas} to ${owner}`,
+    // Tables the owner creates get the same API grants as tables the platform creates.
+    ...['tables', 'functions', 'sequences'].map((kind) =>
+      `alter default privileges for role ${owner} in schema public grant all on ${kind} to anon, authenticated, service_role`),
+  ].join(';\n');
 }

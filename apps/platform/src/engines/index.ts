@@ -4,10 +4,12 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import type { BootstrapOptions } from './bootstrap.ts';
+import type { BootstrapOptions, EngineName } from './bootstrap.ts';
 import { DatabaseError } from './database-error.ts';
 import { EmbeddedEngine } from './embedded/embedded-engine.ts';
 import { WorkerDatabase } from './embedded/worker-database.ts';
+import { LocalEngine } from './local/local-engine.ts';
+import { openLocalPlatformDatabase } from './local/platform-cluster.ts';
 import { createPool, PgDatabase } from './postgres/pg-database.ts';
 import { PostgresEngine } from './postgres/postgres-engine.ts';
 import type { Database, Engine } from './types.ts';
@@ -16,10 +18,11 @@ export type { ConnectionInfo, Database, Engine, ProjectLocation, QueryResult, Qu
 export { DatabaseError, toDatabaseError } from './database-error.ts';
 export { bootstrapProject, type BootstrapOptions, type EngineName } from './bootstrap.ts';
 export { EmbeddedEngine } from './embedded/embedded-engine.ts';
+export { LocalEngine } from './local/local-engine.ts';
 export { PostgresEngine } from './postgres/postgres-engine.ts';
 
 export interface EngineConfig {
-  engine: 'embedded' | 'postgres';
+  engine: EngineName;
   dataDir: string;
   projectServers: string[];
   /** Postgres engine: the key the per-project platform login passwords are derived from. */
@@ -28,12 +31,22 @@ export interface EngineConfig {
   bootstrap?: BootstrapOptions;
   /** Embedded: the SQL editor's reads on a snapshot in a second worker (default true). */
   readSnapshots?: boolean;
+  /** Local: stop a project's cluster after this long unused (0: never). */
+  idleStopMs?: number;
+  /** Local: the PostgreSQL major of new projects (default: the newest installed). */
+  postgresMajor?: number;
+  log?: (message: string) => void;
 }
 
 export function createEngine(config: EngineConfig): Engine {
-  return config.engine === 'embedded'
-    ? new EmbeddedEngine(config.dataDir, config.bootstrap, { readSnapshots: config.readSnapshots })
-    : new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap);
+  switch (config.engine) {
+    case 'local':
+      return new LocalEngine(config.dataDir, { bootstrap: config.bootstrap, idleStopMs: config.idleStopMs, postgresMajor: config.postgresMajor, log: config.log });
+    case 'embedded':
+      return new EmbeddedEngine(config.dataDir, config.bootstrap, { readSnapshots: config.readSnapshots });
+    case 'postgres':
+      return new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap);
+  }
 }
 
 function requireLoginSecret(config: EngineConfig): string {
@@ -42,19 +55,22 @@ function requireLoginSecret(config: EngineConfig): string {
 }
 
 export interface PlatformDatabaseConfig {
-  engine: 'embedded' | 'postgres';
+  engine: EngineName;
   dataDir: string;
   databaseUrl?: string;
+  log?: (message: string) => void;
 }
 
 const PLATFORM_POOL_MAX = 10;
 
 /**
+ * Local: a cluster of its own in `${dataDir}/platform-cluster` (see local/platform-cluster.ts).
  * Embedded: a PGlite worker on `${dataDir}/platform`, locked like every embedded directory (this
  * lock is what stops a second Plinth process on the same data directory at start-up).
  * Postgres: a pool on databaseUrl, creating that database first if it does not exist yet.
  */
 export async function openPlatformDatabase(config: PlatformDatabaseConfig): Promise<Database> {
+  if (config.engine === 'local') return openLocalPlatformDatabase(config.dataDir, config.log);
   if (config.engine === 'embedded') return WorkerDatabase.open(join(config.dataDir, 'platform'));
   if (!config.databaseUrl) throw new Error('The postgres engine needs a databaseUrl for the platform database.');
   await createDatabaseIfMissing(config.databaseUrl);

@@ -1,3 +1,5 @@
+import type { EngineName } from './bootstrap.ts';
+
 /** What every database (platform or project, PGlite or Postgres server) offers the rest of the platform. */
 export interface QueryResult<Row = Record<string, unknown>> {
   rows: Row[];
@@ -43,7 +45,7 @@ export interface Database extends Queryable {
 /** Where a project's database lives; stored with the project so any platform node can find it. */
 export interface ProjectLocation {
   ref: string;
-  /** Postgres engine: the server URL (one of PLINTH_PROJECT_SERVERS). Embedded: null. */
+  /** Postgres engine: the server URL (one of PLINTH_PROJECT_SERVERS). Local and embedded: null (the ref is enough). */
   server: string | null;
 }
 
@@ -55,7 +57,7 @@ export interface ConnectionInfo {
 }
 
 export interface Engine {
-  readonly name: 'embedded' | 'postgres';
+  readonly name: EngineName;
   /** Work that makes the first project creation fast (embedded: builds the bootstrapped template). */
   prepare(): Promise<void>;
   /** Chooses where a new project goes, creates its database and bootstraps it (roles, schemas, helpers). */
@@ -89,6 +91,11 @@ export interface Engine {
   closeProject(location: ProjectLocation): Promise<void>;
   /** Removes the project's database and every file of it. */
   dropProject(location: ProjectLocation): Promise<void>;
+  /**
+   * The PostgreSQL version of the project's database ('18.4'), recorded at provisioning. Local: the
+   * binaries of the cluster's major, without starting it; the others ask the database.
+   */
+  postgresVersion(location: ProjectLocation): Promise<string>;
   /** How a person connects to it directly (shown in settings). */
   connectionInfo(location: ProjectLocation): ConnectionInfo;
   /** Closes every open project database. */

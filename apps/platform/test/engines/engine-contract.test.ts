@@ -1,6 +1,6 @@
 /**
- * The Engine contract, run identically on both engines: whatever the platform relies on must hold
- * on PGlite workers and on a real Postgres server alike.
+ * The Engine contract, run identically on every engine: whatever the platform relies on must hold
+ * on local clusters, PGlite workers and a shared Postgres server alike.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ async function expectDatabaseError(promise: Promise<unknown>): Promise<DatabaseE
   return err as DatabaseError;
 }
 
-describe.each(['embedded', 'postgres'] as const)('%s engine', (engineName) => {
+describe.each(['local', 'embedded', 'postgres'] as const)('%s engine', (engineName) => {
   let engine: Engine;
   let dataDir: string;
   let cleanupDir: () => Promise<void>;
@@ -69,7 +69,7 @@ describe.each(['embedded', 'postgres'] as const)('%s engine', (engineName) => {
     expect(byName.service_role.rolbypassrls).toBe(true);
     expect(byName.anon.rolbypassrls).toBe(false);
     expect(byName.authenticator.rolinherit).toBe(false);
-    expect(byName.authenticator.rolcanlogin).toBe(engineName === 'postgres');
+    expect(byName.authenticator.rolcanlogin).toBe(engineName !== 'embedded');
     const members = await db.query<{ role: string }>(
       `select r.rolname as role from pg_auth_members m join pg_roles r on r.oid = m.roleid
         join pg_roles u on u.oid = m.member where u.rolname = 'authenticator' order by 1`,
@@ -202,7 +202,7 @@ describe.each(['embedded', 'postgres'] as const)('%s engine', (engineName) => {
     created.push(doomed);
     await (await engine.project(doomed)).exec('create table public.t (x int)');
     await engine.dropProject(doomed);
-    if (engineName === 'embedded') {
+    if (engineName !== 'postgres') {
       expect(existsSync(join(dataDir, 'projects', doomed.ref))).toBe(false);
       await expect(engine.project(doomed)).rejects.toThrow();
     } else {
@@ -224,6 +224,9 @@ describe.each(['embedded', 'postgres'] as const)('%s engine', (engineName) => {
     const info = engine.connectionInfo(location);
     if (engineName === 'embedded') {
       expect(info).toEqual({ host: 'embedded', port: 0, database: 'postgres', user: 'postgres' });
+    } else if (engineName === 'local') {
+      // The cluster's own socket directory, beside its data.
+      expect(info).toEqual({ host: join(dataDir, 'projects', location.ref), port: 5432, database: 'postgres', user: 'postgres' });
     } else {
       expect(info).toEqual({ host: '127.0.0.1', port: 5432, database: `project_${location.ref}`, user: `project_${location.ref}_owner` });
     }

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signUp } from '../support/client.ts';
+import { ApiClient, signUp, waitForStatus } from '../support/client.ts';
 import { startPlatform } from '../support/platform.ts';
 
 const TOKEN_FORMAT = /^sbp_[a-f0-9]{40}$/;
@@ -19,11 +19,13 @@ describe('personal access tokens and the Management API', () => {
   const tokensSeen: string[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform({ engine: 'embedded' });
+    platform = await startPlatform();
     owner = await signUp(platform.url);
     slug = (await owner.api.post('/api/organizations', { name: 'Tokens' })).body.slug;
     ref = (await owner.api.post('/api/projects', { name: 'scripted', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     expect(ref).toMatch(/^[a-z]{20}$/);
+    // Its PostgreSQL version is recorded when it is provisioned.
+    await waitForStatus(owner.api, ref, 'ACTIVE_HEALTHY');
   });
   afterAll(async () => platform?.stop());
 
@@ -67,7 +69,7 @@ describe('personal access tokens and the Management API', () => {
     expect(projects.body).toEqual([
       expect.objectContaining({ id: ref, ref, organization_id: slug, name: 'scripted', region: expect.any(String), created_at: expect.any(String), status: expect.any(String) }),
     ]);
-    // Embedded projects run PGlite's Postgres; its major version, as Supabase's CLI reads it.
+    // The version of the project's own PostgreSQL, and its major as Supabase's CLI reads it.
     expect(projects.body[0].database).toMatchObject({ host: expect.any(String), version: expect.stringMatching(/^1\d\.\d+$/), postgres_engine: expect.stringMatching(/^1\d$/) });
 
     const project = await api.get(`/api/v1/projects/${ref}`);

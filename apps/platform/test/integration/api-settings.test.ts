@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../support/client.ts';
-import { ENGINES, startPlatform } from '../support/platform.ts';
+import { DEFAULT_ENGINE, startPlatform } from '../support/platform.ts';
 
-describe.each(ENGINES)('API settings on the %s engine', (engine) => {
+describe.each([DEFAULT_ENGINE])('API settings on the %s engine', (engine) => {
   let platform: Awaited<ReturnType<typeof startPlatform>>;
   let owner: ApiClient;
   let ref: string;

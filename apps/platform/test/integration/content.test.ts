@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationOf, projectRowByRef } from '../../src/control/project-rows.ts';
 import { titleForSql } from '../../src/control/sql-title.ts';
 import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../support/client.ts';
-import { ENGINES, startPlatform } from '../support/platform.ts';
+import { DEFAULT_ENGINE, startPlatform } from '../support/platform.ts';
 
-describe.each(ENGINES)('saved SQL snippets on the %s engine', (engine) => {
+describe.each([DEFAULT_ENGINE])('saved SQL snippets on the %s engine', (engine) => {
   let platform: Awaited<ReturnType<typeof startPlatform>>;
   let owner: ApiClient;
   let developer: ApiClient;

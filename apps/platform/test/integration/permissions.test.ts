@@ -1,9 +1,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signUp, uniqueEmail, waitForStatus } from '../support/client.ts';
-import { ENGINES, startPlatform } from '../support/platform.ts';
+import { DEFAULT_ENGINE, startPlatform } from '../support/platform.ts';
 
-describe.each(ENGINES)('permissions and isolation on the %s engine', (engine) => {
+describe.each([DEFAULT_ENGINE])('permissions and isolation on the %s engine', (engine) => {
   let platform: Awaited<ReturnType<typeof startPlatform>>;
   beforeAll(async () => {
     platform = await startPlatform({ engine });

@@ -11,7 +11,7 @@ const ADMIN_SCRIPT = fileURLToPath(new URL('../../../../scripts/admin.mjs', impo
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 
-/** Plans are platform data, not engine behaviour: the embedded engine is enough. */
+/** Plans are platform data, not engine behaviour: the default engine is enough. */
 describe('plans, their limits and the operator', () => {
   let platform: Awaited<ReturnType<typeof startPlatform>>;
   let operator: Awaited<ReturnType<typeof signUp>>;
@@ -19,7 +19,7 @@ describe('plans, their limits and the operator', () => {
 
   beforeAll(async () => {
     // Upper case: the operator list is compared without case, as emails are.
-    platform = await startPlatform({ engine: 'embedded', env: { PLINTH_OPERATORS: `someone@else.example, ${operatorEmail.toUpperCase()}` } });
+    platform = await startPlatform({ env: { PLINTH_OPERATORS: `someone@else.example, ${operatorEmail.toUpperCase()}` } });
     operator = await signUp(platform.url, operatorEmail);
   });
   afterAll(async () => platform?.stop());

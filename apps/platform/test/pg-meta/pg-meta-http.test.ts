@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../support/client.ts';
-import { ENGINES, startPlatform } from '../support/platform.ts';
+import { DEFAULT_ENGINE, startPlatform } from '../support/platform.ts';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
 
-describe.each(ENGINES)('pg-meta over HTTP on the %s engine', (engine) => {
+describe.each([DEFAULT_ENGINE])('pg-meta over HTTP on the %s engine', (engine) => {
   let platform: Awaited<ReturnType<typeof startPlatform>>;
   let owner: Person;
   let developer: Person;

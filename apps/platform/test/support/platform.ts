@@ -8,8 +8,11 @@ import { locationOf, type ProjectRow } from '../../src/control/project-rows.ts';
 import { startPlatform as start, type RunningPlatform } from '../../src/platform.ts';
 import { seedDataDir } from './seed.ts';
 
-export type EngineName = 'embedded' | 'postgres';
-export const ENGINES: EngineName[] = ['embedded', 'postgres'];
+export type EngineName = 'local' | 'embedded' | 'postgres';
+/** Every engine: the engine-contract, REST and compatibility suites run on each. */
+export const ENGINES: EngineName[] = ['local', 'embedded', 'postgres'];
+/** The default engine, which every other suite runs on. */
+export const DEFAULT_ENGINE: EngineName = 'local';
 
 /** The local Postgres server used by the server-engine tests (CI starts it). */
 export const TEST_POSTGRES_URL = process.env.PLINTH_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,7 +29,7 @@ function urlWithDatabase(url: string, database: string): string {
  * overrides settings (for example PLINTH_OPERATORS).
  */
 export async function startPlatform(options: { engine?: EngineName; env?: NodeJS.ProcessEnv } = {}): Promise<RunningPlatform & { dataDir: string }> {
-  const engine = options.engine ?? 'embedded';
+  const engine = options.engine ?? DEFAULT_ENGINE;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plinth-test-'));
   if (engine === 'embedded') await seedDataDir(dataDir);
   const platformDatabase = `plinth_test_${randomBytes(6).toString('hex')}`;

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCK_FILE_NAME } from '../../src/engines/embedded/lock-file.ts';
+import { LOCK_FILE_NAME } from '../../src/engines/lock-file.ts';
 
 const SOURCE_ROOT = fileURLToPath(new URL('../../src/', import.meta.url));
 const SEED_ROOT = fileURLToPath(new URL('../../../../.tmp/test-seed/', import.meta.url));

@@ -21,8 +21,9 @@ import { serverAccessIn } from '@plinth/pg-meta';
 import { bootstrapProject, bootstrapScript, type BootstrapOptions } from '../bootstrap.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { assertValidRef } from '../project-ref.ts';
+import { serverVersion } from '../server-version.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
-import { LOCK_FILE_NAME } from './lock-file.ts';
+import { LOCK_FILE_NAME } from '../lock-file.ts';
 import { ReadSnapshots } from './read-snapshots.ts';
 import { WorkerDatabase } from './worker-database.ts';
 
@@ -232,6 +233,10 @@ export class EmbeddedEngine implements Engine {
   async dropProject(location: ProjectLocation): Promise<void> {
     await this.closeProject(location);
     await rm(this.projectDir(location.ref), { recursive: true, force: true });
+  }
+
+  async postgresVersion(location: ProjectLocation): Promise<string> {
+    return serverVersion(await this.project(location));
   }
 
   connectionInfo(_location: ProjectLocation): ConnectionInfo {

@@ -12,7 +12,7 @@ import { PlinthError } from '@plinth/errors';
 import { DatabaseError, type DatabaseErrorFields } from '../database-error.ts';
 import { PreparedNames } from '../prepared-statements.ts';
 import type { Database, PreparedStatement, QueryResult, Queryable } from '../types.ts';
-import { acquireLock, LOCK_FILE_NAME, releaseLock } from './lock-file.ts';
+import { acquireLock, LOCK_FILE_NAME, releaseLock } from '../lock-file.ts';
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 

@@ -59,8 +59,10 @@ async function runExec(runner: Runner, sql: string): Promise<void> {
   }
 }
 
-export function createPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+/** A pool on a URL, or on a connection config (a Unix socket directory as `host`). */
+export function createPool(connection: string | pg.PoolConfig, max: number): pg.Pool {
+  const config = typeof connection === 'string' ? { connectionString: connection } : connection;
+  const pool = new pg.Pool({ idleTimeoutMillis: 30_000, ...config, max });
   // An idle client losing its server connection emits 'error' on the pool; unhandled, that would
   // crash the process. The next query simply gets a fresh client.
   pool.on('error', () => {});

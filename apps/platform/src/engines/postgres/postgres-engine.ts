@@ -13,10 +13,11 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
-import { bootstrapProject, clusterRolesSql, type BootstrapOptions } from '../bootstrap.ts';
+import { bootstrapProject, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { DatabaseError } from '../database-error.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { assertValidRef } from '../project-ref.ts';
+import { serverVersion } from '../server-version.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
 
@@ -25,9 +26,6 @@ const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
 /** Any constant: the key under which creators on one server serialise cluster-wide role changes. */
 const CLUSTER_ROLES_LOCK_KEY = 7_151_331;
 const PROJECT_POOL_MAX = 5;
-
-/** Schemas the bootstrap creates (as the platform's role) that the owner should manage like Supabase's postgres. */
-const OWNER_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'supabase_migrations', 'graphql_public'];
 
 const databaseName = (ref: string) => `project_${ref}`;
 const ownerRole = (ref: string) => `project_${ref}_owner`;
@@ -144,7 +142,7 @@ export class PostgresEngine implements Engine {
       const superuser = new PgDatabase(createPool(withDatabase(server, databaseName(ref)), 1));
       try {
         await bootstrapProject(superuser, 'postgres', this.bootstrapOptions);
-        await superuser.exec(this.ownerGrantsSql(owner));
+        await superuser.exec(ownerGrantsSql(owner));
       } finally {
         await superuser.close();
       }
@@ -153,22 +151,6 @@ export class PostgresEngine implements Engine {
       throw err;
     }
     return location;
-  }
-
-  /** What Supabase's `postgres` role may do in its project, granted to the project's owner. */
-  private ownerGrantsSql(owner: string): string {
-    const schemas = OWNER_SCHEMAS.map(ident).join(', ');
-    return [
-      // SET ROLE anon/authenticated in a session, as the Supabase SQL editor's role switcher does.
-      `grant anon, authenticated, service_role to ${owner}`,
-      `grant all on schema ${schemas} to ${owner}`,
-      `grant all on all tables in schema ${schemas} to ${owner}`,
-      `grant all on all sequences in schema ${schemas} to ${owner}`,
-      `grant all on all functions in schema ${schemas} to ${owner}`,
-      // Tables the owner creates get the same API grants as tables the platform creates.
-      ...['tables', 'functions', 'sequences'].map((kind) =>
-        `alter default privileges for role ${owner} in schema public grant all on ${kind} to anon, authenticated, service_role`),
-    ].join(';\n');
   }
 
   private platformPassword(ref: string): string {
@@ -228,6 +210,10 @@ export class PostgresEngine implements Engine {
     await admin.exec(`drop database if exists ${ident(databaseName(location.ref))} with (force)`);
     await admin.exec(`drop role if exists ${ident(platformRole(location.ref))}`);
     await admin.exec(`drop role if exists ${ident(ownerRole(location.ref))}`);
+  }
+
+  async postgresVersion(location: ProjectLocation): Promise<string> {
+    return serverVersion(await this.project(location));
   }
 
   connectionInfo(location: ProjectLocation): ConnectionInfo {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Database } from 'lucide-react';
 import type { Project } from '@plinth/api-contract';
 import { formatDate } from '../../lib/format.ts';
+import { engineLabel } from './engine-label.ts';
 import { ProjectStatusBadge } from './status-badge.tsx';
 
 export function ProjectCard({ project }: { project: Project }) {
@@ -24,7 +25,7 @@ export function ProjectCard({ project }: { project: Project }) {
         <ProjectStatusBadge status={project.status} testId={`project-status-${project.ref}`} />
       </div>
       <div className="mt-4 flex items-center gap-2 text-xs text-fg-subtle">
-        <span>{project.engine === 'embedded' ? 'Embedded Postgres' : 'Postgres server'}</span>
+        <span>{engineLabel(project)}</span>
         <span aria-hidden>·</span>
         <span>{project.region}</span>
         <span aria-hidden>·</span>

@@ -8,6 +8,7 @@ import { useOrganization } from '../../data/organizations/organizations-query.ts
 import { RestoreButton } from '../../features/lifecycle/restore-button.tsx';
 import { ProjectApiPanel } from '../../features/project-home/project-api-panel.tsx';
 import { ProductLinks } from '../../features/project-home/product-links.tsx';
+import { engineLabel } from '../../features/projects/engine-label.ts';
 import { ProjectStatusBadge } from '../../features/projects/status-badge.tsx';
 import { formatDate } from '../../lib/format.ts';
 
@@ -16,7 +17,7 @@ export default function ProjectHomePage() {
   const project = useProjectQuery(ref);
   const { organization } = useOrganization(project.data?.organization_slug);
   if (!project.data) return <LoadingArea />;
-  const { name, status, organization_slug: slug, engine, region, inserted_at: insertedAt } = project.data;
+  const { name, status, organization_slug: slug, region, inserted_at: insertedAt } = project.data;
 
   return (
     <PageContainer>
@@ -35,7 +36,7 @@ export default function ProjectHomePage() {
               {organization?.name ?? slug}
             </Link>
             <span className="mx-2 text-fg-subtle">·</span>
-            {engine === 'embedded' ? 'Embedded Postgres' : 'Postgres server'}
+            {engineLabel(project.data)}
             <span className="mx-2 text-fg-subtle">·</span>
             Region: {region}
             <span className="mx-2 text-fg-subtle">·</span>

@@ -36,6 +36,9 @@ export function ExtensionCard({ extension, canWrite, isBusy, onToggle }: Extensi
         </DisabledTooltip>
       </div>
       <p className="line-clamp-2 flex-1 text-sm text-fg-muted">{entry.comment || 'No description'}</p>
+      {!extension.is_loadable && !isEnabled && entry.availableOn && (
+        <p className="text-xs text-fg-subtle" data-testid={`extension-${extension.name}-engines`}>Available on {entry.availableOn}.</p>
+      )}
       <div className="flex flex-wrap items-center gap-1.5">
         {entry.tags.map((tag) => <Badge key={tag}>{tag}</Badge>)}
         {!extension.is_loadable && !isEnabled && <Badge tone="warning">Unavailable</Badge>}

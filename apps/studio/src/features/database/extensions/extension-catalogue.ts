@@ -11,12 +11,18 @@ export interface CatalogueEntry {
   comment: string;
   tags: ExtensionTag[];
   link: string;
+  /**
+   * Which of Plinth's engines offer it, where that is not every engine: the npm PostgreSQL binaries
+   * of the local engine have contrib only, PGlite ships pgvector, and a Postgres server has what its
+   * operator installed.
+   */
+  availableOn?: string;
 }
 
 const PG_DOCS = 'https://www.postgresql.org/docs/current';
 
 export const EXTENSION_CATALOGUE: readonly CatalogueEntry[] = [
-  { name: 'vector', comment: 'Vector data type and ivfflat and hnsw access methods', tags: ['Vector', 'Database'], link: 'https://github.com/pgvector/pgvector' },
+  { name: 'vector', comment: 'Vector data type and ivfflat and hnsw access methods', tags: ['Vector', 'Database'], link: 'https://github.com/pgvector/pgvector', availableOn: 'the embedded engine (PGlite), and Postgres servers that have pgvector installed' },
   { name: 'pg_net', comment: 'Async HTTP requests from SQL; powers database webhooks', tags: ['Database', 'Edge Functions'], link: 'https://github.com/supabase/pg_net' },
   { name: 'wrappers', comment: 'Foreign data wrappers for external services', tags: ['Database'], link: 'https://github.com/supabase/wrappers' },
   { name: 'pgcrypto', comment: 'Cryptographic functions', tags: ['Database', 'Authentication'], link: `${PG_DOCS}/pgcrypto.html` },
@@ -41,7 +47,7 @@ export const EXTENSION_CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'pgjwt', comment: 'JSON Web Token API for PostgreSQL', tags: ['Authentication'], link: 'https://github.com/michelp/pgjwt' },
   { name: 'pgsodium', comment: 'Modern cryptography for PostgreSQL using libsodium', tags: ['Database', 'Authentication'], link: 'https://github.com/michelp/pgsodium' },
   { name: 'supabase_vault', comment: 'Store encrypted secrets in the database', tags: ['Database', 'Authentication'], link: 'https://github.com/supabase/vault' },
-  { name: 'postgis', comment: 'Geometry and geography spatial types and functions', tags: ['Database'], link: 'https://postgis.net/documentation' },
+  { name: 'postgis', comment: 'Geometry and geography spatial types and functions', tags: ['Database'], link: 'https://postgis.net/documentation', availableOn: 'Postgres servers that have PostGIS installed' },
   { name: 'plpgsql', comment: 'PL/pgSQL procedural language', tags: ['Database'], link: `${PG_DOCS}/plpgsql.html` },
   { name: 'pg_walinspect', comment: 'Functions to inspect contents of the write-ahead log', tags: ['Database', 'Realtime'], link: `${PG_DOCS}/pgwalinspect.html` },
   { name: 'intarray', comment: 'Functions, operators, and index support for 1-D arrays of integers', tags: ['Database'], link: `${PG_DOCS}/intarray.html` },

@@ -1,7 +1,8 @@
 /**
- * One process per PGlite data directory. PGlite does not lock its directory, and two processes on
- * one directory silently lost a write when measured, so we take `${dir}/.plinth.lock` exclusively
- * (open 'wx') holding our pid. A lock whose pid is no longer alive is stale and may be taken over.
+ * One process per database directory: the platform database's (on the local engine, what stops a
+ * second Plinth on one data directory) and each PGlite project's. PGlite does not lock its directory,
+ * and two processes on one directory silently lost a write when measured, so we take
+ * `${dir}/.plinth.lock` exclusively (open 'wx') holding our pid. A lock whose pid is no longer alive is stale and may be taken over.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ export const LOCK_FILE_NAME = '.plinth.lock';
 /** Directories this process holds, so a second open in the same process is refused too. */
 const held = new Set<string>();
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (whoever owns it). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

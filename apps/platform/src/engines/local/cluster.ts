@@ -1,0 +1,301 @@
+/**
+ * One PostgreSQL cluster on this machine, run from the npm-installed binaries as a child of the
+ * platform: initialised once (initdb), started on demand, supervised (a postmaster that dies
+ * unasked is started again) and stopped with a fast shutdown. A postmaster left running by a
+ * platform process that was killed (kill -9) is found through its postmaster.pid and stopped
+ * before this one starts, so a restart never leaves an orphan and never loses a committed write.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { isAlive } from '../lock-file.ts';
+import type { PostgresBinaries } from './binaries.ts';
+import { clusterUser } from './cluster-user.ts';
+
+const execFileAsync = promisify(execFile);
+
+export interface ClusterOptions {
+  /** The cluster's data directory (PGDATA). */
+  dataDir: string;
+  /** Where its Unix socket lives: a directory only the platform's OS user can enter. */
+  socketDir: string;
+  /** Also the socket's name (.s.PGSQL.<port>). */
+  port: number;
+  /** Listen on 127.0.0.1:port as well, for people's own clients (psql); the platform uses the socket. */
+  listenOnLoopback: boolean;
+  binaries: PostgresBinaries;
+  /** Told when the postmaster died unasked and when restarting it failed. */
+  log?: (message: string) => void;
+}
+
+type State = 'stopped' | 'starting' | 'running' | 'stopping';
+
+const READY_POLL_MS = 5;
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 30_000;
+const RESTART_ATTEMPTS = 5;
+
+/** Settings every Plinth cluster gets (plinth.conf, included from postgresql.conf). */
+export const CLUSTER_SETTINGS: Record<string, string> = {
+  // Small: many clusters share one machine, and the OS page cache serves reads well.
+  shared_buffers: "'16MB'",
+  max_connections: '40',
+  superuser_reserved_connections: '3',
+  min_wal_size: "'32MB'",
+  max_wal_size: "'256MB'",
+  huge_pages: 'off',
+  jit: 'off',
+  // Realtime reads changes by logical decoding.
+  wal_level: 'logical',
+  max_wal_senders: '5',
+  max_replication_slots: '5',
+  shared_preload_libraries: "'pg_stat_statements'",
+  // A forgotten query or transaction must not hold a project's connections for ever. The platform's
+  // own work runs as the superuser, which has no time-out; the SQL editor sets its own per run.
+  statement_timeout: "'2min'",
+  idle_in_transaction_session_timeout: "'5min'",
+  // Server logs as JSON lines in the cluster's own log/ (the postgres_logs source), a file per weekday.
+  logging_collector: 'on',
+  log_destination: "'jsonlog'",
+  log_directory: "'log'",
+  log_filename: "'postgresql-%a.log'",
+  log_truncate_on_rotation: 'on',
+  log_rotation_age: "'1d'",
+  log_rotation_size: "'0'",
+  unix_socket_permissions: '0700',
+};
+
+/** Who may connect how: anyone who can reach the socket (the platform's OS user), and passwords on loopback. */
+const PG_HBA = `# Written by Plinth. The socket's directory is open to the platform's OS user alone.
+local all all trust
+host all all 127.0.0.1/32 scram-sha-256
+host all all ::1/128 scram-sha-256
+`;
+
+function spawnOptions(): { uid?: number; gid?: number } {
+  const user = clusterUser();
+  return user ? { uid: user.uid, gid: user.gid } : {};
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** postmaster.pid: line 1 the pid, line 8 the status ("ready", "starting", "stopping"). */
+function readPidFile(dataDir: string): { pid: number; status: string } | null {
+  try {
+    const lines = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    return Number.isInteger(pid) && pid > 0 ? { pid, status: (lines[7] ?? '').trim() } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CLUSTER_SETTINGS and what only some majors have. */
+export function clusterSettings(major: number): Record<string, string> {
+  // PostgreSQL 18 reads asynchronously through three I/O worker processes by default; a small
+  // cluster gains little from them and each costs memory.
+  return major >= 18 ? { ...CLUSTER_SETTINGS, io_method: "'sync'" } : CLUSTER_SETTINGS;
+}
+
+/** 4 MB WAL segments instead of 16: a new project is a copy of the template, WAL included. */
+export const INITDB_OPTIONS = ['--auth=trust', '--encoding=UTF8', '--locale=C', '--wal-segsize=4', '--no-sync', '--no-instructions'];
+
+/** Runs initdb into `dataDir` (which must not exist or be empty) and writes Plinth's configuration. */
+export async function initialiseCluster(dataDir: string, binaries: PostgresBinaries, superuser: string): Promise<void> {
+  await execFileAsync(binaries.initdb, ['-D', dataDir, '-U', superuser, ...INITDB_OPTIONS], { ...spawnOptions(), cwd: '/' });
+  const settings = Object.entries(clusterSettings(binaries.major)).map(([name, value]) => `${name} = ${value}`).join('\n');
+  await writeFile(join(dataDir, 'plinth.conf'), `# Written by Plinth: the settings of its clusters.\n${settings}\n`);
+  await writeFile(join(dataDir, 'pg_hba.conf'), PG_HBA);
+  const conf = await readFile(join(dataDir, 'postgresql.conf'), 'utf8');
+  await writeFile(join(dataDir, 'postgresql.conf'), `${conf}\ninclude = 'plinth.conf'\n`);
+}
+
+export class Cluster {
+  private state: State = 'stopped';
+  private child: ChildProcess | null = null;
+  private transition: Promise<void> | null = null;
+  private restartFailures = 0;
+
+  constructor(private readonly options: ClusterOptions) {}
+
+  get isRunning(): boolean {
+    return this.state === 'running';
+  }
+
+  /** The postmaster's pid while it runs. */
+  get pid(): number | null {
+    return this.state === 'running' ? (this.child?.pid ?? null) : null;
+  }
+
+  get socketDir(): string {
+    return this.options.socketDir;
+  }
+
+  get port(): number {
+    return this.options.port;
+  }
+
+  /** Starts the cluster unless it runs; concurrent callers share one start. */
+  async ensureRunning(): Promise<void> {
+    while (this.state !== 'running') {
+      if (this.transition) {
+        await this.transition.catch(() => undefined);
+        continue;
+      }
+      this.transition = this.start().finally(() => { this.transition = null; });
+      await this.transition;
+    }
+  }
+
+  /** Fast shutdown (open transactions roll back, everything committed stays); resolves when it has exited. */
+  async stop(): Promise<void> {
+    while (this.state !== 'stopped') {
+      if (this.transition) {
+        await this.transition.catch(() => undefined);
+        continue;
+      }
+      this.transition = this.shutDown().finally(() => { this.transition = null; });
+      await this.transition;
+    }
+  }
+
+  private async start(): Promise<void> {
+    this.state = 'starting';
+    try {
+      await stopOrphan(this.options.dataDir);
+      const { binaries, dataDir, port, socketDir, listenOnLoopback } = this.options;
+      const logPath = join(socketDir, 'startup.log');
+      const logFd = openSync(logPath, 'w');
+      let child: ChildProcess;
+      try {
+        child = spawn(
+          binaries.postgres,
+          ['-D', dataDir, '-p', String(port), '-k', socketDir, '-c', `listen_addresses=${listenOnLoopback ? '127.0.0.1' : ''}`],
+          // Its own process group: a Ctrl-C in Plinth's terminal must not reach it before Plinth stops it.
+          { ...spawnOptions(), cwd: '/', detached: true, stdio: ['ignore', logFd, logFd] },
+        );
+      } finally {
+        closeSync(logFd);
+      }
+      this.child = child;
+      let exited = false;
+      child.once('exit', (code, signal) => {
+        exited = true;
+        this.onExit(child, code, signal);
+      });
+      const deadline = Date.now() + START_TIMEOUT_MS;
+      while (readPidFile(dataDir)?.pid !== child.pid || readPidFile(dataDir)?.status !== 'ready') {
+        if (exited) throw new Error(`PostgreSQL did not start: ${tail(logPath)}`);
+        if (Date.now() > deadline) {
+          child.kill('SIGQUIT');
+          throw new Error(`PostgreSQL did not become ready within ${START_TIMEOUT_MS / 1000} s: ${tail(logPath)}`);
+        }
+        await sleep(READY_POLL_MS);
+      }
+      this.state = 'running';
+      this.restartFailures = 0;
+    } catch (error) {
+      this.state = 'stopped';
+      this.child = null;
+      throw error;
+    }
+  }
+
+  private async shutDown(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      this.state = 'stopped';
+      this.child = null;
+      return;
+    }
+    this.state = 'stopping';
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.child !== child) return;
+    this.child = null;
+    const wasRunning = this.state === 'running';
+    this.state = 'stopped';
+    if (!wasRunning) return; // asked to stop, or failed while starting (the starter reports it)
+    this.options.log?.(`PostgreSQL in ${this.options.dataDir} exited unasked (${signal ?? `code ${code}`}); starting it again`);
+    void this.restartAfterCrash();
+  }
+
+  /** Backs off while the old server's processes let go of its shared memory. */
+  private async restartAfterCrash(): Promise<void> {
+    while (this.state === 'stopped' && this.restartFailures < RESTART_ATTEMPTS) {
+      await sleep(100 * 2 ** this.restartFailures);
+      if (this.state !== 'stopped' || this.transition) return;
+      try {
+        await this.ensureRunning();
+        return;
+      } catch (error) {
+        this.restartFailures += 1;
+        this.options.log?.(`PostgreSQL in ${this.options.dataDir} failed to start again: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+}
+
+function tail(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim().split('\n').slice(-5).join(' | ') || 'no output';
+  } catch {
+    return 'no output';
+  }
+}
+
+/**
+ * A postmaster still running on `dataDir` that is not ours: left by a platform process that was
+ * killed. It is stopped (fast shutdown) so this process can start and supervise the cluster itself.
+ * A postmaster.pid naming a dead or foreign process is left to PostgreSQL, which ignores stale ones.
+ */
+export async function stopOrphan(dataDir: string): Promise<void> {
+  const found = readPidFile(dataDir);
+  if (!found || !isRunning(found.pid) || !isPostmasterOf(found.pid, dataDir)) return;
+  process.kill(found.pid, 'SIGINT');
+  const started = Date.now();
+  let isQuitSent = false;
+  while (isRunning(found.pid)) {
+    if (!isQuitSent && Date.now() - started > STOP_TIMEOUT_MS) {
+      process.kill(found.pid, 'SIGQUIT');
+      isQuitSent = true;
+    }
+    if (Date.now() - started > 2 * STOP_TIMEOUT_MS) throw new Error(`The PostgreSQL server left running in ${dataDir} (pid ${found.pid}) does not stop.`);
+    await sleep(20);
+  }
+}
+
+/**
+ * Alive and not a zombie: an orphan that has exited stays a zombie until process 1 reaps it, which
+ * some containers' init does late or never; it holds nothing of the cluster any more.
+ */
+function isRunning(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    // /proc/<pid>/stat: "pid (comm) S ...": the state follows the command's closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return existsSync('/proc/self/stat') ? false : true;
+  }
+}
+
+/** On Linux, whether `pid` is a postgres started on `dataDir`; elsewhere, a live pid in the file is trusted. */
+function isPostmasterOf(pid: number, dataDir: string): boolean {
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (!existsSync('/proc/self/cmdline')) return true;
+  try {
+    const args = readFileSync(cmdline, 'utf8').split('\0');
+    return args.includes(dataDir);
+  } catch {
+    return false;
+  }
+}

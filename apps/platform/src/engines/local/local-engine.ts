@@ -1,0 +1,404 @@
+/**
+ * Local engine: one real PostgreSQL cluster per project on this machine, from the npm-installed
+ * binaries, in `data/projects/{ref}` (the cluster in `db/`, its Unix socket beside it).
+ *
+ * A project starts as a copy of a bootstrapped template cluster (initdb and the bootstrap run once
+ * per major and bootstrap script), so creating one is a copy, a start and one ALTER ROLE. Inside
+ * each cluster the names are Supabase's: the superuser `supabase_admin` (the platform's own work:
+ * bootstrap, interrupt), the owner `postgres` (no superuser; what a person connects as and what
+ * everything the platform runs IN the project connects as, so SET ROLE is a real boundary), the
+ * database `postgres`.
+ *
+ * The platform reaches a cluster only through its socket, in a directory open to the platform's OS
+ * user alone; other clients use the password of `postgres` (the connection pooler of the extensions
+ * issue gives them a TCP address). A cluster idle for `idleStopMs` is stopped and the next use starts
+ * it again (scale to zero); its project stays ACTIVE_HEALTHY throughout.
+ */
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { chown, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
+import { readInterruptibly } from '../interruptible.ts';
+import { createPool, PgDatabase } from '../postgres/pg-database.ts';
+import { assertValidRef } from '../project-ref.ts';
+import type { ConnectionInfo, Database, Engine, PreparedStatement, ProjectLocation, QueryResult, Queryable } from '../types.ts';
+import { postgresBinaries, type PostgresBinaries } from './binaries.ts';
+import { Cluster, clusterSettings, initialiseCluster, INITDB_OPTIONS, stopOrphan } from './cluster.ts';
+import { clusterUser, openPathForClusterUser } from './cluster-user.ts';
+import { socketDirFor } from './socket-dir.ts';
+
+const execFileAsync = promisify(execFile);
+const { escapeLiteral: literal } = pg;
+
+export const LOCAL_SUPERUSER = 'supabase_admin';
+const OWNER = 'postgres';
+const DATABASE = 'postgres';
+/** The socket's name is .s.PGSQL.<port>; nothing listens on TCP, so any number does. */
+const SOCKET_PORT = 5432;
+/** Marks the platform's own connections, so interrupt() cancels them and nobody else's. */
+const APPLICATION_NAME = 'plinth';
+const PROJECT_POOL_MAX = 5;
+/**
+ * A pooled connection is a backend process of ~2 MB; an idle project should cost only its cluster
+ * (~10 MB), and a new connection over the socket takes a few milliseconds.
+ */
+const PROJECT_POOL_IDLE_MS = 5_000;
+const TEMPLATE_READY_MARKER = '.plinth-template-ready';
+
+/** The template's own SQL after the standard bootstrap: the owner, its database, the superuser's limits. */
+const TEMPLATE_SQL = [
+  `create role ${OWNER} login createrole createdb replication bypassrls`,
+  // As Supabase's postgres: read every setting and statistic (pg_stat_statements), cancel the API roles' queries.
+  `grant pg_monitor, pg_signal_backend to ${OWNER}`,
+  `alter database ${DATABASE} owner to ${OWNER}`,
+  `revoke all on database ${DATABASE} from public`,
+  `grant connect, temporary on database ${DATABASE} to authenticator`,
+  // The platform's own work (bootstrap, migrations of its services) must not hit the cluster's time-outs.
+  `alter role ${LOCAL_SUPERUSER} set statement_timeout = 0`,
+  `alter role ${LOCAL_SUPERUSER} set idle_in_transaction_session_timeout = 0`,
+].join(';\n');
+
+export interface LocalEngineOptions {
+  bootstrap?: BootstrapOptions;
+  /** Stop a project's cluster after this long without use; 0 never stops one. */
+  idleStopMs?: number;
+  /** The PostgreSQL major of new projects (default: the newest installed). */
+  postgresMajor?: number;
+  log?: (message: string) => void;
+}
+
+interface ProjectCluster {
+  cluster: Cluster;
+  pool: PgDatabase | null;
+  inFlight: number;
+  lastUsed: number;
+  /** Stopped by pause (closeProject): only project() starts it again, not a liveness check. */
+  isClosed: boolean;
+  /** What project() hands out: one per project, valid across stops and starts of its cluster. */
+  handle: Database;
+}
+
+/** The major a cluster directory was made with (PostgreSQL's own PG_VERSION file). */
+export function clusterMajor(dataDir: string): number {
+  return Number(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8').trim());
+}
+
+/** A connection pool to a cluster through its socket, as `user`. */
+export function socketPool(socketDir: string, user: string, max: number, options: { noTimeouts?: boolean; idleMs?: number } = {}): PgDatabase {
+  return new PgDatabase(createPool({
+    host: socketDir,
+    port: SOCKET_PORT,
+    user,
+    database: DATABASE,
+    application_name: APPLICATION_NAME,
+    ...(options.idleMs && { idleTimeoutMillis: options.idleMs }),
+    // The platform caps its own work (the SQL editor's time-out cancels through interrupt()). As
+    // startup options: pg leaves out a statement_timeout of 0 from its startup packet.
+    ...(options.noTimeouts && { options: '-c statement_timeout=0 -c idle_in_transaction_session_timeout=0' }),
+  }, max));
+}
+
+export class LocalEngine implements Engine {
+  readonly name = 'local' as const;
+  private readonly clusters = new Map<string, ProjectCluster>();
+  private readonly templates = new Map<number, Promise<string>>();
+  private readonly idleTimer: NodeJS.Timeout | null;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly options: LocalEngineOptions = {},
+  ) {
+    const idleStopMs = options.idleStopMs ?? 0;
+    this.idleTimer = idleStopMs > 0 ? setInterval(() => void this.stopIdle(idleStopMs), Math.min(idleStopMs / 4, 30_000)) : null;
+    this.idleTimer?.unref();
+  }
+
+  private projectDir(ref: string): string {
+    return join(this.dataDir, 'projects', ref);
+  }
+
+  private binaries(major?: number): PostgresBinaries {
+    return postgresBinaries(major ?? this.options.postgresMajor);
+  }
+
+  /** Builds (or finds) the bootstrapped template of a major; memoised so concurrent creations build it once. */
+  private templateDir(binaries: PostgresBinaries): Promise<string> {
+    let template = this.templates.get(binaries.major);
+    if (!template) {
+      template = this.buildTemplate(binaries).catch((error: unknown) => {
+        this.templates.delete(binaries.major);
+        throw error;
+      });
+      this.templates.set(binaries.major, template);
+    }
+    return template;
+  }
+
+  private async buildTemplate(binaries: PostgresBinaries): Promise<string> {
+    const script = bootstrapScript('local', this.options.bootstrap);
+    const hash = createHash('sha256')
+      .update([binaries.version, ...INITDB_OPTIONS, JSON.stringify(clusterSettings(binaries.major)), TEMPLATE_SQL, script].join('\n'))
+      .digest('hex')
+      .slice(0, 16);
+    const finalDir = join(this.dataDir, 'templates', `local-${binaries.major}-${hash}`);
+    if (existsSync(join(finalDir, TEMPLATE_READY_MARKER))) return finalDir;
+    // Built aside and renamed into place, so a crash never leaves a half template that looks ready.
+    const buildDir = `${finalDir}.build-${process.pid}-${randomBytes(4).toString('hex')}`;
+    try {
+      await this.makeOwnDir(buildDir);
+      await initialiseCluster(join(buildDir, 'db'), binaries, LOCAL_SUPERUSER);
+      const cluster = new Cluster({ dataDir: join(buildDir, 'db'), socketDir: socketDirFor(buildDir), port: SOCKET_PORT, listenOnLoopback: false, binaries });
+      await cluster.ensureRunning();
+      const admin = socketPool(cluster.socketDir, LOCAL_SUPERUSER, 1);
+      try {
+        await admin.exec(clusterRolesSql('local'));
+        await admin.exec(TEMPLATE_SQL);
+        await bootstrapProject(admin, 'local', this.options.bootstrap);
+        await admin.exec(ownerGrantsSql(OWNER));
+        await admin.exec('create extension if not exists pg_stat_statements with schema extensions; checkpoint');
+      } finally {
+        await admin.close();
+        await cluster.stop();
+      }
+      await rm(join(buildDir, 'db', 'log'), { recursive: true, force: true });
+      await writeFile(join(buildDir, TEMPLATE_READY_MARKER), new Date().toISOString());
+      await rm(finalDir, { recursive: true, force: true });
+      await rename(buildDir, finalDir);
+    } catch (error) {
+      await rm(buildDir, { recursive: true, force: true });
+      if (existsSync(join(finalDir, TEMPLATE_READY_MARKER))) return finalDir; // another builder won
+      throw error;
+    }
+    return finalDir;
+  }
+
+  /** A directory of this engine's: opened for the cluster user to pass, owned by it, closed to others. */
+  private async makeOwnDir(dir: string): Promise<void> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    openPathForClusterUser(dir, [this.dataDir, join(this.dataDir, 'projects'), join(this.dataDir, 'templates')].filter(existsSync));
+    const user = clusterUser();
+    if (user) await chown(dir, user.uid, user.gid);
+  }
+
+  async prepare(): Promise<void> {
+    await this.templateDir(this.binaries());
+    // Clusters left running by a platform process that was killed: stop them now; each starts again
+    // on its project's next request, supervised by this process.
+    const projects = join(this.dataDir, 'projects');
+    const refs = existsSync(projects) ? await readdir(projects) : [];
+    await Promise.all(refs.filter((ref) => !this.clusters.has(ref)).map((ref) => stopOrphan(join(projects, ref, 'db'))));
+  }
+
+  async createProject(ref: string, options: { dbPassword: string }): Promise<ProjectLocation> {
+    assertValidRef(ref);
+    const dir = this.projectDir(ref);
+    if (existsSync(dir)) throw new Error(`Project ${ref} already exists in ${dir}.`);
+    const binaries = this.binaries();
+    const template = await this.templateDir(binaries);
+    const location = { ref, server: null };
+    try {
+      await this.makeOwnDir(dir);
+      // As the cluster user, so the copy is theirs with the template's modes (PGDATA must be 0700).
+      const user = clusterUser();
+      await execFileAsync('cp', ['-R', '-p', join(template, 'db'), join(dir, 'db')], { ...(user && { uid: user.uid, gid: user.gid }) });
+      const { cluster } = this.clusterOf(ref);
+      await cluster.ensureRunning();
+      const admin = socketPool(cluster.socketDir, LOCAL_SUPERUSER, 1);
+      try {
+        // PASSWORD takes no bind parameter: the literal is quoted by pg's escapeLiteral.
+        await admin.exec(`alter role ${OWNER} password ${literal(options.dbPassword)}`);
+      } finally {
+        await admin.close();
+      }
+    } catch (error) {
+      await this.dropProject(location).catch(() => {});
+      throw error;
+    }
+    return location;
+  }
+
+  private clusterOf(ref: string): ProjectCluster {
+    let entry = this.clusters.get(ref);
+    if (!entry) {
+      const dir = this.projectDir(ref);
+      const dataDir = join(dir, 'db');
+      const cluster = new Cluster({
+        dataDir,
+        socketDir: socketDirFor(dir),
+        port: SOCKET_PORT,
+        listenOnLoopback: false,
+        binaries: this.binaries(clusterMajor(dataDir)),
+        log: this.options.log,
+      });
+      entry = { cluster, pool: null, inFlight: 0, lastUsed: Date.now(), isClosed: false, handle: this.handleFor(ref) };
+      this.clusters.set(ref, entry);
+    }
+    return entry;
+  }
+
+  /** Starts the project's cluster if needed and counts a use; `leave` ends it. */
+  private async enter(ref: string): Promise<PgDatabase> {
+    const entry = this.clusterOf(ref);
+    entry.inFlight += 1;
+    entry.lastUsed = Date.now();
+    try {
+      entry.isClosed = false;
+      if (!entry.cluster.isRunning) {
+        // A pool from before a stop or a crash holds dead connections.
+        const stale = entry.pool;
+        entry.pool = null;
+        await stale?.close().catch(() => undefined);
+        await entry.cluster.ensureRunning();
+      }
+      entry.pool ??= socketPool(entry.cluster.socketDir, OWNER, PROJECT_POOL_MAX, { noTimeouts: true, idleMs: PROJECT_POOL_IDLE_MS });
+      return entry.pool;
+    } catch (error) {
+      entry.inFlight -= 1;
+      throw error;
+    }
+  }
+
+  private leave(ref: string): void {
+    const entry = this.clusters.get(ref);
+    if (!entry) return;
+    entry.inFlight -= 1;
+    entry.lastUsed = Date.now();
+  }
+
+  private async using<T>(ref: string, fn: (db: PgDatabase) => Promise<T>): Promise<T> {
+    const db = await this.enter(ref);
+    try {
+      return await fn(db);
+    } finally {
+      this.leave(ref);
+    }
+  }
+
+  async project(location: ProjectLocation): Promise<Database> {
+    await this.using(location.ref, async () => undefined); // starts it now: a restore or first use wants to know
+    return this.clusterOf(location.ref).handle;
+  }
+
+  /** Every call starts the cluster if it is stopped and counts as use, so an idle stop never cuts one off. */
+  private handleFor(ref: string): Database {
+    const use = <T>(fn: (db: PgDatabase) => Promise<T>) => this.using(ref, fn);
+    return {
+      query: <Row>(sql: string, params?: unknown[]) => use((db) => db.query<Row>(sql, params)),
+      exec: (sql: string) => use((db) => db.exec(sql)),
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>) => use((db) => db.transaction(fn)),
+      queryPrepared: <Row>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>> =>
+        use((db) => db.queryPrepared<Row>(setup, statement)),
+      // The cluster's life is the engine's (idle stop, closeProject, close), not a caller's.
+      close: async () => undefined,
+    };
+  }
+
+  /**
+   * A running cluster answers a trivial query; one stopped for idleness (or not started since this
+   * process began) is live while its data directory is whole, without starting it: a liveness
+   * check must not undo scale to zero. A paused project's is not live.
+   */
+  async isLive(location: ProjectLocation): Promise<boolean> {
+    const entry = this.clusters.get(location.ref);
+    if (entry?.isClosed) return false;
+    if (!entry?.cluster.isRunning) return existsSync(join(this.projectDir(location.ref), 'db', 'PG_VERSION'));
+    try {
+      await entry.pool?.query('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async interrupt(location: ProjectLocation): Promise<void> {
+    const entry = this.clusters.get(location.ref);
+    if (!entry?.cluster.isRunning) return;
+    // On a connection of its own: the project's pool may be full of the very queries to cancel.
+    const admin = socketPool(entry.cluster.socketDir, LOCAL_SUPERUSER, 1);
+    try {
+      await admin.query(
+        `select pg_cancel_backend(pid) from pg_stat_activity
+          where application_name = $1 and usename = $2 and state = 'active' and pid <> pg_backend_pid()`,
+        [APPLICATION_NAME, OWNER],
+      );
+    } finally {
+      await admin.close();
+    }
+  }
+
+  async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
+    return readInterruptibly(await this.project(location), read, signal, () => this.interrupt(location));
+  }
+
+  assertRunnable(_statement: string): void {
+    // The owner is no superuser: the server refuses programs and files itself (42501).
+  }
+
+  private async stopCluster(ref: string): Promise<void> {
+    const entry = this.clusters.get(ref);
+    if (!entry) return;
+    const pool = entry.pool;
+    entry.pool = null;
+    await pool?.close().catch(() => undefined);
+    await entry.cluster.stop();
+  }
+
+  async closeProject(location: ProjectLocation): Promise<void> {
+    const entry = this.clusters.get(location.ref);
+    if (entry) entry.isClosed = true;
+    await this.stopCluster(location.ref);
+  }
+
+  /** Scale to zero: clusters unused for `idleStopMs`, with nothing in flight, are stopped. */
+  private async stopIdle(idleStopMs: number): Promise<void> {
+    const now = Date.now();
+    for (const [ref, entry] of this.clusters) {
+      if (entry.cluster.isRunning && entry.inFlight === 0 && now - entry.lastUsed >= idleStopMs) {
+        await this.stopCluster(ref).catch((error: unknown) => this.options.log?.(`stopping idle project ${ref} failed: ${String(error)}`));
+      }
+    }
+  }
+
+  /** Stops a project's cluster by hand now, as the idle timer would (tests and benchmarks measure the wake). */
+  async scaleToZero(location: ProjectLocation): Promise<void> {
+    await this.stopCluster(location.ref);
+  }
+
+  /** Whether the project's cluster is running now. */
+  isRunning(location: ProjectLocation): boolean {
+    return this.clusters.get(location.ref)?.cluster.isRunning ?? false;
+  }
+
+  /** The postmaster's pid, while it runs (tests kill it to check supervision). */
+  postmasterPid(location: ProjectLocation): number | null {
+    return this.clusters.get(location.ref)?.cluster.pid ?? null;
+  }
+
+  async dropProject(location: ProjectLocation): Promise<void> {
+    await this.stopCluster(location.ref);
+    this.clusters.delete(location.ref);
+    const dir = this.projectDir(location.ref);
+    await stopOrphan(join(dir, 'db'));
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  connectionInfo(location: ProjectLocation): ConnectionInfo {
+    return { host: socketDirFor(this.projectDir(location.ref)), port: SOCKET_PORT, database: DATABASE, user: OWNER };
+  }
+
+  async postgresVersion(location: ProjectLocation): Promise<string> {
+    // The package's version is the server's ('18.4.0-beta.17' is PostgreSQL 18.4).
+    const { version } = this.binaries(clusterMajor(join(this.projectDir(location.ref), 'db')));
+    return version.split('.').slice(0, 2).join('.');
+  }
+
+  async close(): Promise<void> {
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    await Promise.all([...this.clusters.keys()].map((ref) => this.stopCluster(ref).catch(() => undefined)));
+    this.clusters.clear();
+  }
+}
