@@ -13,6 +13,9 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  /** Media types other than JSON: a body or a response that is a document of its own (SQL, CSV). */
+  bodyMediaType?: string;
+  responseMediaType?: string;
   /** Whether the call needs a signed-in session (all but a few). */
   isPublic?: boolean;
   /**

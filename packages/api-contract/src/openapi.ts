@@ -31,10 +31,10 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       security: e.isPublic ? [] : e.scope ? [{ bearer: [] }, { accessToken: [e.scope] }] : [{ bearer: [] }],
       parameters: parameters(e),
       ...(e.body && {
-        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } },
+        requestBody: { required: true, content: { [e.bodyMediaType ?? 'application/json']: { schema: jsonSchema(e.body, 'input') } } },
       }),
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
+        '200': { description: 'OK', content: { [e.responseMediaType ?? 'application/json']: { schema: jsonSchema(e.response, 'output') } } },
         default: { description: 'Error', content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } } },
       },
     };

@@ -67,6 +67,8 @@ export const errorCatalogue = {
   free_project_limit_reached: { status: 400, message: 'The free plan allows 2 active free projects per owner or administrator. Delete, pause or upgrade a project first.' },
   free_organization_limit_reached: { status: 400, message: 'You can be owner of at most 2 free organizations.' },
   project_not_active: { status: 409, message: 'The project is not in a state that allows this.' },
+  project_not_empty: { status: 409, message: 'This project already has tables or users: import into a new project.' },
+  import_failed: { status: 400, message: 'The import stopped and nothing was imported.' },
   // data plane (the APIs a project's own apps call)
   project_paused: { status: 503, message: 'The project is paused. Restore it from the dashboard to use its API.' },
   project_unavailable: { status: 503, message: 'The project is not available right now. Try again in a moment.' },

@@ -39,6 +39,8 @@ export const Resource = {
   PROJECTS: 'projects',
   INITIALIZE_OR_RESUME: 'queue_jobs.projects.initialize_or_resume',
   PAUSE: 'queue_jobs.projects.pause',
+  /** A project's whole database as SQL, out and in: its data, auth users included (Owner, Administrator). */
+  BACKUPS: 'back_ups',
   TABLES: 'tables',
   POLICIES: 'policies',
   SQL: 'sql',

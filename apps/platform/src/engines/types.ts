@@ -87,6 +87,13 @@ export interface Engine {
    * them to the platform's non-superuser role.
    */
   assertRunnable(statement: string): void;
+  /**
+   * A plain-SQL dump of the project's database (pg_dump --inserts, plus `pgDumpArgs`), taken in one
+   * REPEATABLE READ transaction while the project keeps serving. Local and postgres: PGlite's
+   * WebAssembly pg_dump relayed to the server (@plinth/pg-dump), as the superuser; embedded: the same
+   * pg_dump on a read snapshot of the project, so its one connection is not held.
+   */
+  dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string>;
   /** Closes the project's database (pause); project() reopens it. */
   closeProject(location: ProjectLocation): Promise<void>;
   /** Removes the project's database and every file of it. */

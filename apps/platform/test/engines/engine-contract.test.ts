@@ -178,6 +178,39 @@ describe.each(['local', 'embedded', 'postgres'] as const)('%s engine', (engineNa
     expect(syntax.code).toBe('42601');
   });
 
+  it('dumps the project as plain SQL while it keeps answering queries', async () => {
+    const db = await engine.project(location);
+    await db.exec(`
+      create table public.dumped_items (id int primary key, label text);
+      insert into public.dumped_items values (1, 'first'), (2, 'it''s second');
+      create sequence public.dumped_counter;
+      select setval('public.dumped_counter', 7);
+      alter table public.dumped_items enable row level security;
+      create policy "readers see all" on public.dumped_items for select to authenticated using (true);
+      create function public.dumped_total() returns bigint language sql stable as 'select count(*) from public.dumped_items';
+    `);
+    let dumpSettled = false;
+    const dumping = engine.dump(location, ['--schema=public']).finally(() => { dumpSettled = true; });
+    // The project answers while the dump runs, not after it.
+    const during = await db.query<{ total: number }>('select public.dumped_total() as total');
+    expect(during.rows).toEqual([{ total: 2 }]);
+    expect(dumpSettled).toBe(false);
+    const sql = await dumping;
+    expect(sql).toContain('CREATE TABLE public.dumped_items (');
+    expect(sql).toContain(`INSERT INTO public.dumped_items VALUES (1, 'first');`);
+    expect(sql).toContain(`INSERT INTO public.dumped_items VALUES (2, 'it''s second');`);
+    expect(sql).toContain('CREATE SEQUENCE public.dumped_counter');
+    expect(sql).toContain(`SELECT pg_catalog.setval('public.dumped_counter', 7, true);`);
+    expect(sql).toContain('ALTER TABLE public.dumped_items ENABLE ROW LEVEL SECURITY;');
+    expect(sql).toContain('CREATE POLICY "readers see all" ON public.dumped_items FOR SELECT TO authenticated USING (true);');
+    expect(sql).toContain('CREATE FUNCTION public.dumped_total() RETURNS bigint');
+    // --schema=public: nothing of the platform's own schemas.
+    expect(sql).not.toContain('auth.users');
+    // The project is still whole and writable after the dump.
+    await db.query(`insert into public.dumped_items values (3, 'third')`);
+    expect((await db.query('select public.dumped_total() as total')).rows).toEqual([{ total: 3 }]);
+  });
+
   it('keeps data across close and reopen', async () => {
     let db = await engine.project(location);
     await db.exec(`create table public.durable (v text); insert into public.durable values ('kept')`);

@@ -7,7 +7,7 @@ import { signUp, waitForStatus, type ApiClient } from '../support/client.ts';
 import { startPlatform, type EngineName } from '../support/platform.ts';
 
 /** Node 20 has no WebSocket; these suites never open realtime, so a stand-in that refuses is enough. */
-class NoWebSocket {
+export class NoWebSocket {
   constructor() {
     throw new Error('realtime is not used by the REST suites');
   }

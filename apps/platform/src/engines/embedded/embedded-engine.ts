@@ -10,7 +10,7 @@
  * changed bootstrap or upgraded PGlite builds a fresh template instead of reusing a stale one.
  *
  * The SQL editor's reads run on a read-only snapshot in a second worker (read-snapshots.ts), so a
- * long one does not hold up the project's data plane.
+ * long one does not hold up the project's data plane; a dump runs on a snapshot of its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -47,15 +47,17 @@ export class EmbeddedEngine implements Engine {
   private readonly closing = new Map<string, Promise<void>>();
   private template: Promise<string> | null = null;
   private spare: Promise<string | null> | null = null;
-  /** Null when the editor's reads run on the project's own worker (PLINTH_EMBEDDED_SQL_SNAPSHOTS=off). */
-  private readonly snapshots: ReadSnapshots | null;
+  private readonly snapshots: ReadSnapshots;
+  /** False when the editor's reads run on the project's own worker (PLINTH_EMBEDDED_SQL_SNAPSHOTS=off). */
+  private readonly editorReadsOnSnapshots: boolean;
 
   constructor(
     private readonly dataDir: string,
     private readonly bootstrapOptions: BootstrapOptions = {},
     options: { readSnapshots?: boolean } = {},
   ) {
-    this.snapshots = options.readSnapshots === false ? null : new ReadSnapshots(join(dataDir, 'snapshots'));
+    this.snapshots = new ReadSnapshots(join(dataDir, 'snapshots'));
+    this.editorReadsOnSnapshots = options.readSnapshots !== false;
   }
 
   private projectDir(ref: string): string {
@@ -104,7 +106,7 @@ export class EmbeddedEngine implements Engine {
     await this.templateDir();
     // Spares left by an earlier run may come from another template; this process holds the lock.
     await rm(join(this.dataDir, 'spares'), { recursive: true, force: true });
-    await this.snapshots?.removeLeftovers();
+    await this.snapshots.removeLeftovers();
     this.refillSpare();
     await this.spare;
   }
@@ -189,7 +191,7 @@ export class EmbeddedEngine implements Engine {
 
   async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
     const primary = await this.project(location);
-    if (this.snapshots) return this.snapshots.read(location.ref, primary, read, signal);
+    if (this.editorReadsOnSnapshots) return this.snapshots.read(location.ref, primary, read, signal);
     return readInterruptibly(primary, read, signal, () => this.interrupt(location));
   }
 
@@ -203,7 +205,7 @@ export class EmbeddedEngine implements Engine {
   }
 
   async interrupt(location: ProjectLocation): Promise<void> {
-    await this.snapshots?.closeProject(location.ref);
+    await this.snapshots.closeProject(location.ref);
     const opening = this.open.get(location.ref);
     if (!opening) return;
     this.open.delete(location.ref);
@@ -217,7 +219,7 @@ export class EmbeddedEngine implements Engine {
   }
 
   async closeProject(location: ProjectLocation): Promise<void> {
-    await this.snapshots?.closeProject(location.ref);
+    await this.snapshots.closeProject(location.ref);
     const opening = this.open.get(location.ref);
     if (!opening) return;
     this.open.delete(location.ref);
@@ -235,6 +237,14 @@ export class EmbeddedEngine implements Engine {
     await rm(this.projectDir(location.ref), { recursive: true, force: true });
   }
 
+  async dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string> {
+    // Always on a snapshot of its own, even with the editor's snapshots off: pg_dump blocks the
+    // worker it runs in for the whole dump, so neither the project's one worker (its data plane)
+    // nor the editor's shared snapshot (its reads) can be that worker.
+    const primary = await this.project(location);
+    return this.snapshots.withOwnSnapshot(location.ref, primary, (db) => db.dump(pgDumpArgs));
+  }
+
   async postgresVersion(location: ProjectLocation): Promise<string> {
     return serverVersion(await this.project(location));
   }
@@ -247,6 +257,6 @@ export class EmbeddedEngine implements Engine {
     // A spare still being copied would write into a directory the caller may remove next.
     await this.spare;
     await Promise.all([...this.open.keys()].map((ref) => this.closeProject({ ref, server: null })));
-    await this.snapshots?.close();
+    await this.snapshots.close();
   }
 }

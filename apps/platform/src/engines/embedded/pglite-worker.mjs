@@ -4,7 +4,7 @@
 //
 // Protocol (main -> worker): { id, op, ... } with op one of
 //   query {sql, params} | exec {sql} | begin | txQuery {txId, sql, params} | txExec {txId, sql}
-//   | commit {txId} | rollback {txId} | snapshotTo {dir, exclude} | prepared {round}
+//   | commit {txId} | rollback {txId} | snapshotTo {dir, exclude} | prepared {round} | dump {args}
 //   | close (the main thread terminates the thread after it)
 // Reply (worker -> main): { id, ok: true, result } or { id, ok: false, error }.
 // Once ready, the worker posts { ready: true } (or { ready: false, error } if PGlite failed to open).
@@ -142,6 +142,16 @@ function runRound(pg, { close, steps }) {
   }));
 }
 
+/**
+ * pg_dump of this database (see @plinth/pg-dump/pglite): blocks the thread for the whole dump, which
+ * is why the engine dumps a snapshot of its own, never the project's worker. Loaded on first use:
+ * most workers never dump.
+ */
+async function dump(pg, args) {
+  const { dumpPglite } = await import('@plinth/pg-dump/pglite');
+  return dumpPglite(pg, args);
+}
+
 async function handle(pg, msg) {
   switch (msg.op) {
     case 'query': return toResult(await pg.query(msg.sql, msg.params ?? []));
@@ -153,6 +163,7 @@ async function handle(pg, msg) {
     case 'rollback': await end(msg.txId, false); return null;
     case 'prepared': return runRound(pg, msg.round);
     case 'snapshotTo': return snapshotTo(pg, msg.dir, msg.exclude ?? []);
+    case 'dump': return dump(pg, msg.args ?? []);
     case 'close': {
       for (const txId of [...transactions.keys()]) await end(txId, false).catch(() => {});
       await pg.close();

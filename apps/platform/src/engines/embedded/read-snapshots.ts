@@ -8,10 +8,15 @@
  * own. It is reused while the project's WAL position has not moved (nothing was written since: a
  * position read by the database itself, so REST, auth and editor writes all count, with no
  * bookkeeping to forget), made afresh otherwise, and closed, its directory removed, once idle.
+ *
+ * A dump takes a snapshot of its own instead (withOwnSnapshot): pg_dump blocks its worker for the
+ * whole dump and runs its own transaction and settings in the session, which the editor's reads on
+ * a shared snapshot would queue behind or run inside.
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PlinthError } from '@plinth/errors';
 import { readInterruptibly } from '../interruptible.ts';
 import type { Database } from '../types.ts';
 import { WorkerDatabase } from './worker-database.ts';
@@ -23,6 +28,12 @@ const SNAPSHOT_IDLE_MS = 60_000;
 function walOffset(position: string): bigint {
   const [high, low] = position.split('/');
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
+
+/** A snapshot made for one use (withOwnSnapshot); `db` once its worker has opened. */
+interface OwnSnapshot {
+  db: WorkerDatabase | null;
+  stopped: boolean;
 }
 
 class Snapshot {
@@ -77,6 +88,8 @@ class Snapshot {
 export class ReadSnapshots {
   private readonly current = new Map<string, Snapshot>();
   private readonly making = new Map<string, Promise<Snapshot>>();
+  /** Snapshots made for one use, by project, so closing the project ends them too. */
+  private readonly owned = new Map<string, Set<OwnSnapshot>>();
   /** This process's snapshots live under one directory, so a later start can remove what a crash left. */
   private readonly dir: string;
 
@@ -100,6 +113,29 @@ export class ReadSnapshots {
       return await readInterruptibly(snapshot.db, read, signal, () => snapshot.stop());
     } finally {
       snapshot.leave();
+    }
+  }
+
+  /**
+   * Runs `use` on a snapshot of `primary` made for it alone, as it is now, and removed after. The
+   * project holds still only while the copy is made. Closing the project ends `use` (its worker is
+   * ended, as a read's would be), also when it comes while the copy is still being made.
+   */
+  async withOwnSnapshot<T>(ref: string, primary: WorkerDatabase, use: (db: WorkerDatabase) => Promise<T>): Promise<T> {
+    const dir = join(this.dir, `${ref}-own-${randomBytes(4).toString('hex')}`);
+    const own: OwnSnapshot = { db: null, stopped: false };
+    const owns = this.owned.get(ref) ?? new Set<OwnSnapshot>();
+    this.owned.set(ref, owns.add(own));
+    try {
+      await primary.snapshotTo(dir);
+      if (!own.stopped) own.db = await WorkerDatabase.open(dir);
+      if (own.stopped || !own.db) throw new PlinthError('engine_unavailable', `Project ${ref} was closed while its snapshot was being made.`);
+      return await use(own.db);
+    } finally {
+      owns.delete(own);
+      if (owns.size === 0 && this.owned.get(ref) === owns) this.owned.delete(ref);
+      await own.db?.close();
+      await rm(dir, { recursive: true, force: true });
     }
   }
 
@@ -141,10 +177,15 @@ export class ReadSnapshots {
   async closeProject(ref: string): Promise<void> {
     await this.making.get(ref)?.catch(() => undefined);
     await this.current.get(ref)?.stop();
+    await Promise.all([...(this.owned.get(ref) ?? [])].map((own) => {
+      own.stopped = true;
+      return own.db?.terminate();
+    }));
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.current.keys()].map((ref) => this.closeProject(ref)));
+    const refs = new Set([...this.current.keys(), ...this.owned.keys()]);
+    await Promise.all([...refs].map((ref) => this.closeProject(ref)));
     await rm(this.dir, { recursive: true, force: true });
   }
 }

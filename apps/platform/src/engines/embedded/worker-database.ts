@@ -206,6 +206,14 @@ export class WorkerDatabase implements Database {
     return this.call('snapshotTo', { dir, exclude: [LOCK_FILE_NAME] });
   }
 
+  /**
+   * The plain-SQL dump of this database (pg_dump --inserts, plus `args`), in one REPEATABLE READ
+   * transaction. The worker does nothing else until it is done: dump a snapshot of its own.
+   */
+  dump(args: string[]): Promise<string> {
+    return this.call('dump', { args });
+  }
+
   /** Where the write-ahead log is now: it moves with every write, and only then. */
   async writePosition(): Promise<string> {
     const { rows } = await this.query<{ position: string }>('select pg_current_wal_lsn()::text as position');

@@ -21,6 +21,7 @@ import { chown, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { dumpDatabase } from '@plinth/pg-dump';
 import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { createPool, PgDatabase } from '../postgres/pg-database.ts';
@@ -332,6 +333,12 @@ export class LocalEngine implements Engine {
 
   async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
     return readInterruptibly(await this.project(location), read, signal, () => this.interrupt(location));
+  }
+
+  async dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string> {
+    // As a use of the project, so an idle stop cannot cut the dump off.
+    return this.using(location.ref, () =>
+      dumpDatabase({ host: socketDirFor(this.projectDir(location.ref)), port: SOCKET_PORT, user: LOCAL_SUPERUSER, database: DATABASE }, pgDumpArgs));
   }
 
   assertRunnable(_statement: string): void {

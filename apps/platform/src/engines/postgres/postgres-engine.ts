@@ -13,6 +13,7 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
+import { dumpDatabase } from '@plinth/pg-dump';
 import { bootstrapProject, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { DatabaseError } from '../database-error.ts';
 import { readInterruptibly } from '../interruptible.ts';
@@ -189,6 +190,10 @@ export class PostgresEngine implements Engine {
 
   async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
     return readInterruptibly(await this.project(location), read, signal, () => this.interrupt(location));
+  }
+
+  async dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string> {
+    return dumpDatabase({ connectionString: withDatabase(this.requireServer(location), databaseName(location.ref)) }, pgDumpArgs);
   }
 
   assertRunnable(_statement: string): void {

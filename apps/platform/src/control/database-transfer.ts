@@ -1,0 +1,200 @@
+/**
+ * A project's database as one plain SQL file, and back: how a project moves between engines
+ * (embedded -> local -> postgres) or between Plinth installations, so a team that starts small never
+ * starts over. The file is ordinary pg_dump SQL, readable and usable with psql elsewhere.
+ *
+ * What moves: every schema the project's users made (public and their own), with data, privileges
+ * and policies; the rows of the platform schemas' tables (auth users and identities, migration
+ * history); triggers people put on platform tables (auth.users' "on signup" triggers). What does not:
+ * the platform schemas' definitions (every project is bootstrapped alike, so the target has them),
+ * default privileges (the target's bootstrap sets Supabase's), owners (the target's owner owns all
+ * it imports), the project's keys and JWT secret (the new project's own), stored files.
+ */
+import pg from 'pg';
+import { PlinthError } from '@plinth/errors';
+import { Action, Resource } from '@plinth/permissions';
+import * as pgMeta from '@plinth/pg-meta';
+import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
+import { DatabaseError } from '../engines/database-error.ts';
+import type { Database, Queryable } from '../engines/types.ts';
+import { authorize } from './access.ts';
+import { recordAudit } from './audit.ts';
+import type { Actor, ControlContext } from './context.ts';
+import { accessProject, locationOf, type ProjectRow } from './project-rows.ts';
+
+/** Schemas every project's bootstrap makes: their definitions are the target's own. */
+const PLATFORM_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'graphql_public', 'supabase_migrations'];
+/** Platform schemas whose rows belong to the project and move with it. */
+const DATA_SCHEMAS = ['auth', 'supabase_migrations'];
+/** Extensions an engine installs itself (local: pg_stat_statements): not the project's to move. */
+const ENGINE_EXTENSIONS = new Set(['pg_stat_statements']);
+/**
+ * Supabase's default privileges, which every project's owner has in public. pg_dump writes each
+ * object's privileges as changes from none, so while importing they are lifted (else a table whose
+ * anon privileges were revoked would get them back on creation) and set again after.
+ */
+const API_DEFAULT_PRIVILEGES = ['tables', 'sequences', 'functions'].map(
+  (kind) => `alter default privileges in schema public %s all on ${kind} %s anon, authenticated, service_role`,
+);
+const withoutDefaultPrivileges = API_DEFAULT_PRIVILEGES.map((sql) => sql.replace('%s', 'revoke').replace('%s', 'from')).join(';\n');
+const withDefaultPrivileges = API_DEFAULT_PRIVILEGES.map((sql) => sql.replace('%s', 'grant').replace('%s', 'to')).join(';\n');
+
+/** Statements run together in one round trip while nothing needs handling one by one. */
+const BATCH_CHARS = 256 * 1024;
+
+/**
+ * Failures of a GRANT, REVOKE or SET that concern the source's engine rather than the project: a role,
+ * setting or object the target has not (supabase_admin; transaction_timeout before PostgreSQL 17; the
+ * functions of an extension the source's engine installs itself).
+ */
+const TOLERATED = new Set([
+  '42704', // undefined_object
+  '42883', // undefined_function
+  '42P01', // undefined_table
+  '3F000', // invalid_schema_name
+]);
+
+async function accessForTransfer(ctx: ControlContext, actor: Actor, ref: string): Promise<{ project: ProjectRow; organizationSlug: string }> {
+  const { project, role, organization } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.INFRA_EXECUTE, Resource.BACKUPS);
+  if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active', 'Only a healthy project can be exported or imported.');
+  return { project, organizationSlug: organization.slug };
+}
+
+/** The project's database as plain SQL (see the top of this file for what it holds). */
+export async function exportDatabase(ctx: ControlContext, actor: Actor, ref: string): Promise<{ filename: string; sql: string }> {
+  const { project, organizationSlug } = await accessForTransfer(ctx, actor, ref);
+  const location = locationOf(project);
+  // Rows of the platform tables first: the project's own tables may reference auth.users.
+  const platformRows = await ctx.engine.dump(location, ['--data-only', ...DATA_SCHEMAS.map((schema) => `--schema=${schema}`)]);
+  const userSchemas = await ctx.engine.dump(location, ['--no-owner', ...PLATFORM_SCHEMAS.map((schema) => `--exclude-schema=${schema}`)]);
+  const triggers = await platformTableTriggers(await ctx.engine.project(location));
+  await recordAudit(ctx.db, actor, { action: 'project.database_export', organizationSlug, projectRef: ref, target: project.name });
+  const header = `-- Plinth project ${ref} ("${project.name}"), exported ${new Date().toISOString()} from the ${project.engine} engine, PostgreSQL ${project.postgres_version ?? ''}.\n`;
+  return { filename: `${ref}.sql`, sql: [header, platformRows, userSchemas, triggers].join('\n') };
+}
+
+/**
+ * Triggers people put on the platform's tables, each created unless one of its name is there (the
+ * target's bootstrap may have made it): pg_dump leaves them out with the schemas they are in.
+ */
+async function platformTableTriggers(db: Database): Promise<string> {
+  // With an empty search_path, pg_get_triggerdef names every function and table with its schema.
+  const { rows } = await db.transaction(async (tx) => {
+    await tx.query(`select set_config('search_path', '', true)`);
+    return tx.query<{ name: string; table_oid: string; definition: string }>(
+    `select t.tgname as name, format('%I.%I', n.nspname, c.relname) as table_oid, pg_get_triggerdef(t.oid) as definition
+       from pg_catalog.pg_trigger t
+       join pg_catalog.pg_class c on c.oid = t.tgrelid
+       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where not t.tgisinternal and n.nspname = any($1)
+      order by n.nspname, c.relname, t.tgname`,
+    [PLATFORM_SCHEMAS],
+    );
+  });
+  if (rows.length === 0) return '';
+  const blocks = rows.map(({ name, table_oid: table, definition }) =>
+    `DO $plinth$ BEGIN\n  IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_trigger WHERE tgname = ${pg.escapeLiteral(name)} AND tgrelid = ${pg.escapeLiteral(table)}::regclass) THEN\n    EXECUTE ${pg.escapeLiteral(definition)};\n  END IF;\nEND $plinth$;`);
+  return `--\n-- Triggers on the platform's tables\n--\n\n${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * Imports an exported database into this project, which must be new and empty (no tables of its own,
+ * no auth users), in one transaction: all of it or, on the first real error, nothing.
+ */
+export async function importDatabase(ctx: ControlContext, actor: Actor, ref: string, sql: string): Promise<{ statements: number }> {
+  const { project, organizationSlug } = await accessForTransfer(ctx, actor, ref);
+  const db = await ctx.engine.project(locationOf(project));
+  const statements = pgMeta.splitStatements(sql).map((statement) => statement.text).filter((text) => text !== '');
+  await db.transaction(async (tx) => {
+    await assertEmpty(tx);
+    await tx.exec(withoutDefaultPrivileges);
+    let batch: string[] = [];
+    let batchChars = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await tx.exec(batch.join(';\n'));
+      batch = [];
+      batchChars = 0;
+    };
+    for (const statement of statements) {
+      const handling = handlingOf(statement);
+      if (handling === 'skip') continue;
+      if (handling === 'run') {
+        batch.push(statement);
+        batchChars += statement.length;
+        if (batchChars >= BATCH_CHARS) await flush();
+        continue;
+      }
+      await flush();
+      await runAlone(tx, statement, handling);
+    }
+    await flush();
+    await tx.exec(withDefaultPrivileges);
+    // The dump's session settings (search_path '', row_security off) must not outlive it on a pooled connection.
+    await tx.exec('reset all; reset session authorization');
+  }).catch((error: unknown) => {
+    if (error instanceof DatabaseError) throw new PlinthError('import_failed', `The import stopped and nothing was imported: ${error.message}`, { code: error.code });
+    throw error;
+  });
+  invalidateSchemaCache(db);
+  await recordAudit(ctx.db, actor, { action: 'project.database_import', organizationSlug, projectRef: ref, target: `${statements.length} statement(s)` });
+  return { statements: statements.length };
+}
+
+type Handling = 'run' | 'skip' | 'tolerate' | 'extension';
+
+function handlingOf(statement: string): Handling {
+  const [first, second, third] = pgMeta.leadingWords(statement, 3);
+  // The target's bootstrap sets Supabase's default privileges; an extension's comment is its own.
+  if (first === 'ALTER' && second === 'DEFAULT' && third === 'PRIVILEGES') return 'skip';
+  if (first === 'COMMENT' && second === 'ON' && third === 'EXTENSION') return 'skip';
+  if (first === 'CREATE' && second === 'EXTENSION') return 'extension';
+  if (first === 'GRANT' || first === 'REVOKE' || first === 'SET') return 'tolerate';
+  if (first === 'CREATE' && second === 'SCHEMA' && /^create\s+schema\s+public$/i.test(withoutLeadingComments(statement))) return 'skip';
+  return 'run';
+}
+
+/** One statement in a savepoint, so a tolerated failure leaves the transaction usable. */
+async function runAlone(tx: Queryable, statement: string, handling: 'tolerate' | 'extension'): Promise<void> {
+  const extension = handling === 'extension' ? extensionName(statement) : null;
+  if (extension && ENGINE_EXTENSIONS.has(extension)) return;
+  await tx.exec('savepoint plinth_import');
+  try {
+    await tx.exec(statement);
+    await tx.exec('release savepoint plinth_import');
+  } catch (error) {
+    await tx.exec('rollback to savepoint plinth_import');
+    if (!(error instanceof DatabaseError)) throw error;
+    if (handling === 'tolerate' && TOLERATED.has(error.code)) return;
+    if (extension) {
+      throw new PlinthError('import_failed', `The extension ${extension} is not available on this project's engine, and the database uses it: ${error.message}`, { extension });
+    }
+    throw error;
+  }
+}
+
+function extensionName(statement: string): string | null {
+  const match = /^create\s+extension\s+(?:if\s+not\s+exists\s+)?("?)([^"\s]+)\1/i.exec(withoutLeadingComments(statement));
+  return match ? match[2] : null;
+}
+
+/** pg_dump puts a comment block before each statement. */
+function withoutLeadingComments(statement: string): string {
+  return statement.replace(/^(\s+|--[^\n\r]*|\/\*[\s\S]*?\*\/)+/, '').trim();
+}
+
+/** A project with tables of its own or auth users is not overwritten. */
+async function assertEmpty(tx: Queryable): Promise<void> {
+  const { rows } = await tx.query<{ relations: number; users: number }>(
+    `select (select count(*)::int from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+              where c.relkind in ('r', 'p', 'v', 'm', 'f', 'S') and n.nspname <> all($1)
+                and n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema') as relations,
+            (select count(*)::int from auth.users) as users`,
+    [PLATFORM_SCHEMAS],
+  );
+  const { relations, users } = rows[0];
+  if (relations > 0 || users > 0) {
+    throw new PlinthError('project_not_empty', `This project already has ${relations} table(s), view(s) or sequence(s) and ${users} user(s): import into a new project.`, { relations, users });
+  }
+}
