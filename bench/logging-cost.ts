@@ -9,13 +9,13 @@
 //   the Postgres engine, the server backends of the platform and project databases. Throughput of a
 //   CPU-bound server is its inverse, and it is far steadier under other load, so it is the figure to trust.
 // The load runs in a child process (so its CPU is not counted) over keep-alive connections.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { locationOf, projectRowByRef } from '../apps/platform/src/control/project-rows.ts';
 import { LogWriter, writeEdgeLog } from '../apps/platform/src/data-plane/logs/index.ts';
 import type { Database } from '../apps/platform/src/engines/types.ts';
 import { signUp, waitForStatus } from '../apps/platform/test/support/client.ts';
 import { ENGINES, startPlatform, type EngineName } from '../apps/platform/test/support/platform.ts';
+import { loadFromChild } from './support/http-load.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.SECONDS ?? 16);
@@ -29,42 +29,8 @@ class SilentLogWriter extends LogWriter {
   override write(): void {}
 }
 
-const LOAD_SCRIPT = `
-const http = require('node:http');
-const { urls, headers, connections, ms } = JSON.parse(process.env.LOAD);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const get = (url) => new Promise((resolve, reject) => {
-  http.get(url, { agent, headers }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); }).on('error', reject);
-});
-(async () => {
-  const end = Date.now() + ms;
-  let done = 0, failed = 0, i = 0;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < end) {
-      const status = await get(urls[i++ % urls.length]);
-      if (status < 300) done++; else failed++;
-    }
-  }));
-  agent.destroy();
-  process.stdout.write(JSON.stringify({ done, failed }));
-})();`;
-
 function load(urls: string[], headers: Record<string, string>, ms: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOAD_SCRIPT], { env: { ...process.env, LOAD: JSON.stringify({ urls, headers, connections: CONNECTIONS, ms }) } });
-    let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.once('error', reject);
-    child.once('exit', () => {
-      try {
-        const { done, failed } = JSON.parse(output) as { done: number; failed: number };
-        if (failed > 0) reject(new Error(`${failed} requests failed`));
-        else resolve(done);
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
+  return loadFromChild({ urls, headers, connections: CONNECTIONS, ms });
 }
 
 /** CPU seconds of Postgres backends (user + system, from /proc; clock ticks of 10 ms). */

@@ -3,48 +3,17 @@
 // The load comes from a worker thread (its own event loop, keep-alive connections, loopback only);
 // rest and bare alternate in short rounds so background noise hits both alike; the ratio is the
 // median of the per-round ratios (robust to a burst of load from elsewhere on the machine).
-import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { planRequest, type StatementPlan } from '@plinth/postgrest';
 import { locationOf, projectRowByRef } from '../../apps/platform/src/control/project-rows.ts';
 import { schemaCacheFor } from '../../apps/platform/src/data-plane/rest/schema-cache.ts';
 import type { RunningPlatform } from '../../apps/platform/src/platform.ts';
-import type { ApiClient } from '../../apps/platform/test/support/client.ts';
-
-// node:http with a keep-alive agent: Node 20's fetch spends ~1 ms of CPU per request, which would
-// drown the server's own cost on a 2-core machine.
-const LOAD_SCRIPT = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { urls, headers, connections, ms } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const get = (url) => new Promise((resolve, reject) => {
-  http.get(url, { agent, headers }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); }).on('error', reject);
-});
-(async () => {
-  const end = Date.now() + ms;
-  let done = 0, failed = 0, i = 0;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < end) {
-      const status = await get(urls[i++ % urls.length]);
-      if (status < 300) done++; else failed++;
-    }
-  }));
-  agent.destroy();
-  parentPort.postMessage({ done, failed });
-})();`;
+import { signUp, waitForStatus, type ApiClient } from '../../apps/platform/test/support/client.ts';
+import { loadFromWorker } from './http-load.ts';
 
 /** Requests/s for `ms` of closed-loop load over `urls` (cycled) on `connections` connections. */
-function load(urls: string[], headers: Record<string, string>, ms: number, connections: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_SCRIPT, { eval: true, workerData: { urls, headers, connections, ms } });
-    worker.once('message', ({ done, failed }: { done: number; failed: number }) => {
-      if (failed > 0) reject(new Error(`${failed} requests failed`));
-      else resolve(done / (ms / 1000));
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
+async function load(urls: string[], headers: Record<string, string>, ms: number, connections: number): Promise<number> {
+  return (await loadFromWorker({ urls, headers, connections, ms })) / (ms / 1000);
 }
 
 const ROWS = 10_000;
@@ -67,6 +36,15 @@ export interface RestVsBare {
  * Fills the ACTIVE_HEALTHY project `ref` with a 10,000-row bench_items table and starts a bare
  * handler beside the platform: the cases are a primary-key read and a 100-row page.
  */
+/** A signed-up owner with a Pro organisation and a healthy project on `platform`, to benchmark. */
+export async function benchProject(platform: RunningPlatform): Promise<{ api: ApiClient; slug: string; ref: string }> {
+  const { api } = await signUp(platform.url);
+  const slug = (await api.post('/api/organizations', { name: 'Bench', plan: 'pro' })).body.slug;
+  const { body: project } = await api.post('/api/projects', { name: 'bench', organization_slug: slug, db_pass: 'bench-password' });
+  await waitForStatus(api, project.ref, 'ACTIVE_HEALTHY');
+  return { api, slug, ref: project.ref };
+}
+
 export async function setUpRestVsBare(platform: RunningPlatform, api: ApiClient, ref: string): Promise<RestVsBare> {
   const bare = Fastify();
   try {

@@ -47,7 +47,7 @@ const PROJECT_POOL_MAX = 5;
  * A pooled connection is a backend process of ~2 MB; an idle project should cost only its cluster
  * (~10 MB), and a new connection over the socket takes a few milliseconds.
  */
-const PROJECT_POOL_IDLE_MS = 5_000;
+export const PROJECT_POOL_IDLE_MS = 5_000;
 const TEMPLATE_READY_MARKER = '.plinth-template-ready';
 
 /** The template's own SQL after the standard bootstrap: the owner, its database, the superuser's limits. */
