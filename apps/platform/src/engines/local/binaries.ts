@@ -4,10 +4,13 @@
  * optionalDependencies), so several majors sit side by side and npm skips other platforms' builds.
  * Nothing is downloaded at run time.
  */
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { PlinthError } from '@plinth/errors';
+import { clusterUser } from './cluster-user.ts';
 
 export interface PostgresBinaries {
   major: number;
@@ -52,6 +55,35 @@ function hydrateSymlinks(root: string): void {
   }
 }
 
+/** Whether every directory from `path` up is open for others to pass (the cluster user is "others"). */
+function isPassableByOthers(path: string): boolean {
+  for (let dir = path; ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (dir === dirname(dir)) return true;
+  }
+}
+
+/**
+ * Running as root, the clusters run as another user, who may not reach node_modules (a checkout in
+ * /root, mode 0700). Then the binaries are copied once to a directory of their own under the
+ * temporary directory, which that user can reach; a copy made aside and renamed, so it is whole.
+ */
+function reachableNativeDir(nativeDir: string, version: string): string {
+  if (!clusterUser() || isPassableByOthers(nativeDir)) return nativeDir;
+  const copy = join(tmpdir(), `plinth-postgresql-${version}-${process.platform}-${process.arch}`);
+  if (existsSync(join(copy, '.complete'))) return copy;
+  const building = `${copy}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  cpSync(nativeDir, building, { recursive: true, verbatimSymlinks: true });
+  writeFileSync(join(building, '.complete'), '');
+  try {
+    renameSync(building, copy);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(join(copy, '.complete'))) throw error; // else another process made it first
+  }
+  return copy;
+}
+
 /** Every installed major, newest first. */
 export function installedPostgres(): PostgresBinaries[] {
   if (!cache) {
@@ -61,7 +93,8 @@ export function installedPostgres(): PostgresBinaries[] {
       if (!root) continue;
       hydrateSymlinks(root);
       const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-      cache.set(major, { major, version, initdb: join(root, 'native', 'bin', 'initdb'), postgres: join(root, 'native', 'bin', 'postgres') });
+      const native = reachableNativeDir(join(root, 'native'), version);
+      cache.set(major, { major, version, initdb: join(native, 'bin', 'initdb'), postgres: join(native, 'bin', 'postgres') });
     }
   }
   return [...cache.values()];
