@@ -169,7 +169,8 @@ describe('API docs and API settings', () => {
     await url.waitFor();
     expect(await url.inputValue()).toBe(`${platform.url}/p/${ref}`);
     await page.getByTestId('settings-project-url-copy').click();
-    expect(await page.getByTestId('settings-project-url-copy').textContent()).toBe('Copied');
+    // The button says so once the clipboard write (asynchronous) has finished.
+    await page.waitForFunction(() => document.querySelector('[data-testid="settings-project-url-copy"]')?.textContent === 'Copied', undefined, { timeout: 4000 });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${platform.url}/p/${ref}`);
     // The copied state reverts after 2 s.
     await page.waitForFunction(() => document.querySelector('[data-testid="settings-project-url-copy"]')?.textContent === 'Copy', undefined, { timeout: 4000 });
