@@ -1,0 +1,99 @@
+/**
+ * Files under a directory (the default: `data/storage`). A write goes to a temporary file beside
+ * the store's root and is renamed into place once whole and flushed, so a reader never sees half a
+ * file and a failed upload leaves nothing behind.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, type ByteRange, type ObjectStore, type StoredObject, type WrittenObject } from './types.ts';
+
+export class FileStore implements ObjectStore {
+  private readonly staging: string;
+
+  constructor(private readonly root: string) {
+    this.staging = join(root, '.staging');
+  }
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return join(this.root, 'objects', key);
+  }
+
+  private stagingPath(): string {
+    return join(this.staging, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+  }
+
+  async put(key: string, body: Readable, _meta: { contentType: string; cacheControl?: string }): Promise<WrittenObject> {
+    const target = this.pathOf(key);
+    const temporary = this.stagingPath();
+    await mkdir(this.staging, { recursive: true });
+    const md5 = createHash('md5');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      const out = createWriteStream(temporary, { flush: true });
+      await pipeline(body, hashing, out);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    const info = await stat(target);
+    return { size: info.size, etag: `"${md5.digest('hex')}"`, lastModified: info.mtime };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<{ body: Readable; object: StoredObject } | null> {
+    const path = this.pathOf(key);
+    const object = await this.head(key);
+    if (!object) return null;
+    const body = createReadStream(path, range && { start: range.start, end: range.end });
+    return { body, object };
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size, lastModified: info.mtime } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    const temporary = this.stagingPath();
+    await mkdir(this.staging, { recursive: true });
+    try {
+      await copyFile(source, temporary);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    await Promise.all(keys.map(async (key) => {
+      await unlink(this.pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    }));
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertSafeKey(prefix);
+    await rm(join(this.root, 'objects', prefix), { recursive: true, force: true });
+  }
+}

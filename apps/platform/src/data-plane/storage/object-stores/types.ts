@@ -1,0 +1,51 @@
+/**
+ * Where a project's stored files live: bytes only, by key. What a file is (its bucket, owner,
+ * content type, metadata) is a row in the project's `storage.objects`, as in Supabase's storage-api;
+ * the store keeps the bytes, streamed both ways, so no whole file is ever held in memory. Keys are
+ * `{ref}/{bucket}/{name}`, so one S3 bucket (or one directory) holds every project.
+ */
+import type { Readable } from 'node:stream';
+import { PlinthError } from '@plinth/errors';
+
+export interface StoredObject {
+  size: number;
+  lastModified: Date;
+}
+
+/** What a write reports: also the MD5 of the bytes, quoted as an ETag (kept in the object's row). */
+export interface WrittenObject extends StoredObject {
+  etag: string;
+}
+
+/** Inclusive byte positions, as an HTTP Range gives them; `end` missing means to the end. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface ObjectStore {
+  /** Streams `body` to `key`. Nothing is visible at `key` until the whole body is stored; a failed write leaves nothing. */
+  put(key: string, body: Readable, meta: { contentType: string; cacheControl?: string }): Promise<WrittenObject>;
+  /** The bytes at `key` (all, or `range`), or null when there are none. */
+  get(key: string, range?: ByteRange): Promise<{ body: Readable; object: StoredObject } | null>;
+  head(key: string): Promise<StoredObject | null>;
+  copy(from: string, to: string): Promise<void>;
+  /** Removes the keys; a key with nothing stored is no error. */
+  delete(keys: string[]): Promise<void>;
+  /** Removes everything whose key starts with `prefix` (a project's or a bucket's files). */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+const SEGMENT_MAX_BYTES = 255;
+
+/**
+ * Keys come from bucket ids and object names that people choose. Every segment must be a plain
+ * name: no empty, `.` or `..` segment, no backslash, NUL or control character, so no key can reach
+ * outside its project's prefix on any store.
+ */
+export function assertSafeKey(key: string): void {
+  const segments = key.split('/');
+  const isBad = (segment: string) =>
+    segment === '' || segment === '.' || segment === '..' || /[\\\u0000-\u001f\u007f]/.test(segment) || Buffer.byteLength(segment) > SEGMENT_MAX_BYTES;
+  if (segments.some(isBad)) throw new PlinthError('validation_failed', `Invalid key: ${JSON.stringify(key)}`);
+}
