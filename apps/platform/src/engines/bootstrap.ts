@@ -12,7 +12,7 @@ export type EngineName = 'local' | 'embedded' | 'postgres';
 export interface BootstrapOptions {
   /**
    * More SQL run after the standard bootstrap, in order. Hook for schemas owned by other parts of
-   * the platform; the GoTrue auth schema is applied automatically (see authSchemaSql below).
+   * the platform; the auth and storage schemas are applied automatically (see dataPlaneSchemaSql below).
    */
   extraBootstrapSql?: string[];
 }
@@ -20,11 +20,15 @@ export interface BootstrapOptions {
 const bootstrapSqlText = readFileSync(fileURLToPath(new URL('./bootstrap.sql', import.meta.url)), 'utf8');
 
 /**
- * The auth tables are owned by the data-plane auth module. Read the file rather than import the
- * module, so engines do not depend on the data plane (dependencies point the other way).
+ * The auth and storage tables are owned by their data-plane modules. Read the files rather than
+ * import the modules, so engines do not depend on the data plane (dependencies point the other way).
  */
-const authSchemaPath = fileURLToPath(new URL('../data-plane/auth/schema.sql', import.meta.url));
-const authSchemaSql = existsSync(authSchemaPath) ? readFileSync(authSchemaPath, 'utf8') : '';
+function dataPlaneSchemaSql(relativePath: string): string {
+  const path = fileURLToPath(new URL(`../data-plane/${relativePath}`, import.meta.url));
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+const authSchemaSql = dataPlaneSchemaSql('auth/schema.sql');
+const storageSchemaSql = dataPlaneSchemaSql('storage/schema.sql');
 
 /** Creates `name` unless it exists; a concurrent creator winning the race is not an error. */
 function ensureRole(name: string, attributes: string): string {
@@ -57,7 +61,7 @@ end $$;`,
 
 /** Everything bootstrapProject runs, as one script (the embedded engine hashes it to key its template). */
 export function bootstrapScript(engineName: EngineName, options: BootstrapOptions = {}): string {
-  return [clusterRolesSql(engineName), bootstrapSqlText, authSchemaSql, ...(options.extraBootstrapSql ?? [])]
+  return [clusterRolesSql(engineName), bootstrapSqlText, authSchemaSql, storageSchemaSql, ...(options.extraBootstrapSql ?? [])]
     .filter((part) => part.trim() !== '')
     .join('\n;\n');
 }
@@ -82,6 +86,10 @@ export function ownerGrantsSql(owner: string): string {
     `grant all on all tables in schema ${schemas} to ${owner}`,
     `grant all on all sequences in schema ${schemas} to ${owner}`,
     `grant all on all functions in schema ${schemas} to ${owner}`,
+    // Storage policies are the owner's to write, as on Supabase (where postgres is a member of the
+    // tables' owner): CREATE POLICY needs ownership, and a shared owning role would span projects.
+    `alter table storage.buckets owner to ${owner}`,
+    `alter table storage.objects owner to ${owner}`,
     // Tables the owner creates get the same API grants as tables the platform creates.
     ...['tables', 'functions', 'sequences'].map((kind) =>
       `alter default privileges for role ${owner} in schema public grant all on ${kind} to anon, authenticated, service_role`),

@@ -130,6 +130,68 @@ describe.each(['local', 'embedded', 'postgres'] as const)('%s engine', (engineNa
     expect(ok.rows).toEqual([{ body: 'mine' }]);
   });
 
+  it("bootstraps Supabase's storage schema", async () => {
+    const db = await engine.project(location);
+    const typeOf = async (table: string) => Object.fromEntries((await db.query<{ attname: string; type: string }>(
+      `select attname, format_type(atttypid, atttypmod) as type from pg_attribute
+        where attrelid = $1::regclass and attnum > 0 and not attisdropped`, [table])).rows.map((c) => [c.attname, c.type]));
+    expect(await typeOf('storage.buckets')).toEqual({
+      id: 'text', name: 'text', owner: 'uuid', owner_id: 'text', created_at: 'timestamp with time zone',
+      updated_at: 'timestamp with time zone', public: 'boolean', avif_autodetection: 'boolean', file_size_limit: 'bigint',
+      allowed_mime_types: 'text[]', type: 'storage.buckettype',
+    });
+    expect(await typeOf('storage.objects')).toEqual({
+      id: 'uuid', bucket_id: 'text', name: 'text', owner: 'uuid', owner_id: 'text', created_at: 'timestamp with time zone',
+      updated_at: 'timestamp with time zone', last_accessed_at: 'timestamp with time zone', metadata: 'jsonb',
+      path_tokens: 'text[]', version: 'text', user_metadata: 'jsonb',
+    });
+
+    const helpers = await db.query(
+      `select storage.foldername('a/b/c.png') as folders, storage.filename('a/b/c.png') as file, storage.extension('a/b/c.png') as ext,
+              storage.foldername('top.txt') as top_folders, storage.extension('a/archive.tar.gz') as last_ext`,
+    );
+    expect(helpers.rows).toEqual([{ folders: ['a', 'b'], file: 'c.png', ext: 'png', top_folders: [], last_ext: 'gz' }]);
+
+    // The owner writes storage policies, as people do in Supabase's SQL editor and policies page.
+    await db.query(`insert into storage.buckets (id, name) values ('avatars', 'avatars')`);
+    await db.query(`insert into storage.objects (bucket_id, name, owner_id) values ('avatars', $1, $2), ('avatars', $3, $4)`,
+      [`${ALICE}/me.png`, ALICE, `${BOB}/me.png`, BOB]);
+    const inserted = await db.query<{ path_tokens: string[]; type: string }>(
+      `select o.path_tokens, b.type::text as type from storage.objects o join storage.buckets b on b.id = o.bucket_id where o.owner_id = $1`, [ALICE]);
+    expect(inserted.rows).toEqual([{ path_tokens: [ALICE, 'me.png'], type: 'STANDARD' }]);
+    const duplicate = await expectDatabaseError(db.query(`insert into storage.objects (bucket_id, name) values ('avatars', $1)`, [`${ALICE}/me.png`]));
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'bucketid_objname' });
+
+    const asRole = (role: string, sub: string | null, sql: string, params: unknown[] = []) =>
+      db.transaction(async (tx) => {
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub, role })]);
+        await tx.exec(`set local role ${role}`);
+        return tx.query<{ name: string }>(sql, params);
+      });
+    const names = 'select name from storage.objects order by name';
+    // RLS on and no policy yet: nothing visible, nothing writable.
+    expect((await asRole('authenticated', ALICE, names)).rows).toEqual([]);
+    expect((await asRole('anon', null, 'select name from storage.buckets')).rows).toEqual([]);
+    const refused = await expectDatabaseError(asRole('authenticated', ALICE,
+      `insert into storage.objects (bucket_id, name) values ('avatars', $1)`, [`${ALICE}/new.png`]));
+    expect(refused.code).toBe('42501');
+
+    // Supabase's template "Give users access to own folder".
+    await db.exec(`create policy "Give users access to own folder" on storage.objects for all to authenticated
+      using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text)
+      with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text)`);
+    expect((await asRole('authenticated', ALICE, names)).rows).toEqual([{ name: `${ALICE}/me.png` }]);
+    expect((await asRole('authenticated', BOB, names)).rows).toEqual([{ name: `${BOB}/me.png` }]);
+    const own = await asRole('authenticated', ALICE, `insert into storage.objects (bucket_id, name) values ('avatars', $1) returning name`, [`${ALICE}/new.png`]);
+    expect(own.rows).toEqual([{ name: `${ALICE}/new.png` }]);
+    const forged = await expectDatabaseError(asRole('authenticated', ALICE,
+      `insert into storage.objects (bucket_id, name) values ('avatars', $1)`, [`${BOB}/forged.png`]));
+    expect(forged.code).toBe('42501');
+    expect((await asRole('anon', null, names)).rows).toEqual([]);
+    expect((await asRole('service_role', null, names)).rows.map((r) => r.name))
+      .toEqual([`${ALICE}/me.png`, `${ALICE}/new.png`, `${BOB}/me.png`]);
+  });
+
   it('rolls back a transaction when its function throws, and commits when it resolves', async () => {
     const db = await engine.project(location);
     await db.exec('create table public.ledger (n int)');

@@ -5,10 +5,10 @@
  * Without it every embedded test platform runs PGlite's initdb twice (its platform database and the
  * project template, 4–8 s each on an idle machine and far more on a loaded one), which is what made
  * suites time out waiting for a project when the whole suite ran on two cores. The seed is keyed by
- * everything that shapes those databases (PGlite's version, the migrations, the auth schema, the
- * bootstrap, and the job queue's schema: pg-boss's version and the queues declared), so a change to
- * any of them builds a fresh one; the engine and `migrate()` still check
- * what they are given, so a seed can only save work, never change what a test sees.
+ * everything that shapes those databases (PGlite's version, the migrations, the auth and storage
+ * schemas, the bootstrap, and the job queue's schema: pg-boss's version and the queues declared),
+ * so a change to any of them builds a fresh one; the engine and `migrate()` still check what they
+ * are given, so a seed can only save work, never change what a test sees.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -42,6 +42,7 @@ function seedKey(): string {
     ...filesUnder(path.join(SOURCE_ROOT, 'db')),
     ...filesUnder(path.join(SOURCE_ROOT, 'engines')),
     path.join(SOURCE_ROOT, 'data-plane/auth/schema.sql'),
+    path.join(SOURCE_ROOT, 'data-plane/storage/schema.sql'),
     path.join(SOURCE_ROOT, 'control/job-queue.ts'),
     path.join(SOURCE_ROOT, 'control/jobs/catalog.ts'),
   ].sort();

@@ -142,7 +142,7 @@ export class LocalEngine implements Engine {
   private async buildTemplate(binaries: PostgresBinaries): Promise<string> {
     const script = bootstrapScript('local', this.options.bootstrap);
     const hash = createHash('sha256')
-      .update([binaries.version, ...INITDB_OPTIONS, JSON.stringify(clusterSettings(binaries.major)), TEMPLATE_SQL, script].join('\n'))
+      .update([binaries.version, ...INITDB_OPTIONS, JSON.stringify(clusterSettings(binaries.major)), TEMPLATE_SQL, script, ownerGrantsSql(OWNER)].join('\n'))
       .digest('hex')
       .slice(0, 16);
     const finalDir = join(this.dataDir, 'templates', `local-${binaries.major}-${hash}`);
