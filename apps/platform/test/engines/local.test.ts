@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresBinaries } from '../../src/engines/local/binaries.ts';
 import { LocalEngine } from '../../src/engines/local/local-engine.ts';
 import type { ProjectLocation } from '../../src/engines/types.ts';
-import { isRunningProcess, killPostgresUnder, postgresProcessesUnder, postmastersPerDataDir } from '../support/postgres-processes.ts';
+import { isRunningProcess, killPostgresUnder, postgresProcessesLeftUnder, postmastersPerDataDir } from '../support/postgres-processes.ts';
 import { randomRef, sleep, tempDataDir } from './helpers.ts';
 
 const execFileAsync = promisify(execFile);
@@ -82,7 +82,7 @@ describe('local engine', () => {
   afterAll(async () => {
     for (const location of created) await engine.dropProject(location).catch(() => undefined);
     await engine.close();
-    const left = postgresProcessesUnder(dataDir);
+    const left = await postgresProcessesLeftUnder(dataDir);
     await killPostgresUnder(dataDir);
     await cleanupDir();
     expect(left, 'PostgreSQL processes left after close()').toEqual([]);
@@ -359,7 +359,7 @@ describe('local engine: clusters a killed platform left running', () => {
 
   afterAll(async () => {
     await engine?.close();
-    const left = postgresProcessesUnder(dataDir);
+    const left = await postgresProcessesLeftUnder(dataDir);
     await killPostgresUnder(dataDir);
     await cleanupDir();
     expect(left, 'PostgreSQL processes left after close()').toEqual([]);

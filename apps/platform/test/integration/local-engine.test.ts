@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildPlatform, type ChildPlatform } from '../support/child-platform.ts';
 import { ApiClient, signUp, waitForStatus } from '../support/client.ts';
-import { isRunningProcess, killPostgresUnder, postgresProcessesUnder, postmastersPerDataDir } from '../support/postgres-processes.ts';
+import { isRunningProcess, killPostgresUnder, postgresProcessesLeftUnder, postmastersPerDataDir } from '../support/postgres-processes.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,7 +80,7 @@ describe('local engine platform: clusters, a killed platform, idle stops', () =>
 
     const stopped = await stop('SIGTERM');
     expect(stopped.code).toBe(0);
-    expect(postgresProcessesUnder(dataDir)).toEqual([]);
+    expect(await postgresProcessesLeftUnder(dataDir)).toEqual([]);
   });
 
   it('PLINTH_IDLE_STOP_S=1: an unused cluster stops, the project stays ACTIVE_HEALTHY, and a request wakes it', { timeout: 180_000 }, async () => {

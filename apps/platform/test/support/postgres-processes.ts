@@ -41,6 +41,20 @@ export function postmastersPerDataDir(dir: string): Map<string, number> {
   return counts;
 }
 
+/**
+ * The PostgreSQL processes under `dir` once they had `timeoutMs` to go: a stopped server's log
+ * collector is the last to exit, a moment after its postmaster, once it has read the last log lines.
+ */
+export async function postgresProcessesLeftUnder(dir: string, timeoutMs = 10_000): Promise<PostgresProcess[]> {
+  const deadline = Date.now() + timeoutMs;
+  let left = postgresProcessesUnder(dir);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = postgresProcessesUnder(dir);
+  }
+  return left;
+}
+
 /** Whether `pid` is a process that still runs (not gone, not a zombie waiting to be reaped). */
 export function isRunningProcess(pid: number): boolean {
   try {
