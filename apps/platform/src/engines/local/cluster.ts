@@ -21,10 +21,8 @@ export interface ClusterOptions {
   dataDir: string;
   /** Where its Unix socket lives: a directory only the platform's OS user can enter. */
   socketDir: string;
-  /** Also the socket's name (.s.PGSQL.<port>). */
+  /** The socket's name (.s.PGSQL.<port>): nothing listens on TCP (the pooler will be the TCP entry). */
   port: number;
-  /** Listen on 127.0.0.1:port as well, for people's own clients (psql); the platform uses the socket. */
-  listenOnLoopback: boolean;
   binaries: PostgresBinaries;
   /** Told when the postmaster died unasked and when restarting it failed. */
   log?: (message: string) => void;
@@ -67,7 +65,10 @@ export const CLUSTER_SETTINGS: Record<string, string> = {
   unix_socket_permissions: '0700',
 };
 
-/** Who may connect how: anyone who can reach the socket (the platform's OS user), and passwords on loopback. */
+/**
+ * Who may connect how: anyone who can reach the socket (the platform's OS user); on loopback, should
+ * a cluster ever listen there, only with a password.
+ */
 const PG_HBA = `# Written by Plinth. The socket's directory is open to the platform's OS user alone.
 local all all trust
 host all all 127.0.0.1/32 scram-sha-256
@@ -133,9 +134,6 @@ export class Cluster {
     return this.options.socketDir;
   }
 
-  get port(): number {
-    return this.options.port;
-  }
 
   /** Starts the cluster unless it runs; concurrent callers share one start. */
   async ensureRunning(): Promise<void> {
@@ -165,14 +163,14 @@ export class Cluster {
     this.state = 'starting';
     try {
       await stopOrphan(this.options.dataDir);
-      const { binaries, dataDir, port, socketDir, listenOnLoopback } = this.options;
+      const { binaries, dataDir, port, socketDir } = this.options;
       const logPath = join(socketDir, 'startup.log');
       const logFd = openSync(logPath, 'w');
       let child: ChildProcess;
       try {
         child = spawn(
           binaries.postgres,
-          ['-D', dataDir, '-p', String(port), '-k', socketDir, '-c', `listen_addresses=${listenOnLoopback ? '127.0.0.1' : ''}`],
+          ['-D', dataDir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses='],
           // Its own process group: a Ctrl-C in Plinth's terminal must not reach it before Plinth stops it.
           { ...spawnOptions(), cwd: '/', detached: true, stdio: ['ignore', logFd, logFd] },
         );

@@ -152,7 +152,7 @@ export class LocalEngine implements Engine {
     try {
       await this.makeOwnDir(buildDir);
       await initialiseCluster(join(buildDir, 'db'), binaries, LOCAL_SUPERUSER);
-      const cluster = new Cluster({ dataDir: join(buildDir, 'db'), socketDir: socketDirFor(buildDir), port: SOCKET_PORT, listenOnLoopback: false, binaries });
+      const cluster = new Cluster({ dataDir: join(buildDir, 'db'), socketDir: socketDirFor(buildDir), port: SOCKET_PORT, binaries });
       await cluster.ensureRunning();
       const admin = socketPool(cluster.socketDir, LOCAL_SUPERUSER, 1);
       try {
@@ -231,8 +231,7 @@ export class LocalEngine implements Engine {
         dataDir,
         socketDir: socketDirFor(dir),
         port: SOCKET_PORT,
-        listenOnLoopback: false,
-        binaries: this.binaries(clusterMajor(dataDir)),
+          binaries: this.binaries(clusterMajor(dataDir)),
         log: this.options.log,
       });
       entry = { cluster, pool: null, inFlight: 0, lastUsed: Date.now(), isClosed: false, handle: this.handleFor(ref) };

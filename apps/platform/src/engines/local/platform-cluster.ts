@@ -37,7 +37,6 @@ export async function openLocalPlatformDatabase(dataDir: string, log?: (message:
       dataDir: dbDir,
       socketDir: socketDirFor(dir),
       port: 5432,
-      listenOnLoopback: false,
       binaries: postgresBinaries(clusterMajor(dbDir)),
       log,
     });
