@@ -158,8 +158,13 @@ export function splitStatements(sql: string): Statement[] {
 }
 
 /** The statement's leading keywords, upper-cased, comments skipped (e.g. ['PREPARE', 'TRANSACTION']). */
+/** The statement without the whitespace and comments before its first word. */
+export function withoutLeadingComments(statement: string): string {
+  return statement.replace(/^(\s+|--[^\n\r]*|\/\*[\s\S]*?\*\/)+/, '');
+}
+
 export function leadingWords(statement: string, count = 2): string[] {
-  const stripped = statement.replace(/^(\s+|--[^\n\r]*|\/\*[\s\S]*?\*\/)+/, '');
+  const stripped = withoutLeadingComments(statement);
   return (stripped.match(/[\p{L}_][\p{L}\p{N}_$]*/gu) ?? []).slice(0, count).map((w) => w.toUpperCase());
 }
 

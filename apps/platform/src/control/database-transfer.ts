@@ -33,11 +33,12 @@ const ENGINE_EXTENSIONS = new Set(['pg_stat_statements']);
  * object's privileges as changes from none, so while importing they are lifted (else a table whose
  * anon privileges were revoked would get them back on creation) and set again after.
  */
-const API_DEFAULT_PRIVILEGES = ['tables', 'sequences', 'functions'].map(
-  (kind) => `alter default privileges in schema public %s all on ${kind} %s anon, authenticated, service_role`,
-);
-const withoutDefaultPrivileges = API_DEFAULT_PRIVILEGES.map((sql) => sql.replace('%s', 'revoke').replace('%s', 'from')).join(';\n');
-const withDefaultPrivileges = API_DEFAULT_PRIVILEGES.map((sql) => sql.replace('%s', 'grant').replace('%s', 'to')).join(';\n');
+function apiDefaultPrivileges(change: 'grant' | 'revoke'): string {
+  const toOrFrom = change === 'grant' ? 'to' : 'from';
+  return ['tables', 'sequences', 'functions']
+    .map((kind) => `alter default privileges in schema public ${change} all on ${kind} ${toOrFrom} anon, authenticated, service_role`)
+    .join(';\n');
+}
 
 /** Statements run together in one round trip while nothing needs handling one by one. */
 const BATCH_CHARS = 256 * 1024;
@@ -108,7 +109,7 @@ export async function importDatabase(ctx: ControlContext, actor: Actor, ref: str
   const statements = pgMeta.splitStatements(sql).map((statement) => statement.text).filter((text) => text !== '');
   await db.transaction(async (tx) => {
     await assertEmpty(tx);
-    await tx.exec(withoutDefaultPrivileges);
+    await tx.exec(apiDefaultPrivileges('revoke'));
     let batch: string[] = [];
     let batchChars = 0;
     const flush = async () => {
@@ -130,7 +131,7 @@ export async function importDatabase(ctx: ControlContext, actor: Actor, ref: str
       await runAlone(tx, statement, handling);
     }
     await flush();
-    await tx.exec(withDefaultPrivileges);
+    await tx.exec(apiDefaultPrivileges('grant'));
     // The dump's session settings (search_path '', row_security off) must not outlive it on a pooled connection.
     await tx.exec('reset all; reset session authorization');
   }).catch((error: unknown) => {
@@ -151,7 +152,7 @@ function handlingOf(statement: string): Handling {
   if (first === 'COMMENT' && second === 'ON' && third === 'EXTENSION') return 'skip';
   if (first === 'CREATE' && second === 'EXTENSION') return 'extension';
   if (first === 'GRANT' || first === 'REVOKE' || first === 'SET') return 'tolerate';
-  if (first === 'CREATE' && second === 'SCHEMA' && /^create\s+schema\s+public$/i.test(withoutLeadingComments(statement))) return 'skip';
+  if (first === 'CREATE' && second === 'SCHEMA' && /^create\s+schema\s+public$/i.test(pgMeta.withoutLeadingComments(statement).trim())) return 'skip';
   return 'run';
 }
 
@@ -175,13 +176,8 @@ async function runAlone(tx: Queryable, statement: string, handling: 'tolerate' |
 }
 
 function extensionName(statement: string): string | null {
-  const match = /^create\s+extension\s+(?:if\s+not\s+exists\s+)?("?)([^"\s]+)\1/i.exec(withoutLeadingComments(statement));
+  const match = /^create\s+extension\s+(?:if\s+not\s+exists\s+)?("?)([^"\s]+)\1/i.exec(pgMeta.withoutLeadingComments(statement).trim());
   return match ? match[2] : null;
-}
-
-/** pg_dump puts a comment block before each statement. */
-function withoutLeadingComments(statement: string): string {
-  return statement.replace(/^(\s+|--[^\n\r]*|\/\*[\s\S]*?\*\/)+/, '').trim();
 }
 
 /** A project with tables of its own or auth users is not overwritten. */

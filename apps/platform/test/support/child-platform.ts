@@ -4,8 +4,8 @@
  * of what happens when a process dies or stops: nothing in-process can be killed like that.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -18,16 +18,6 @@ export interface ChildPlatform {
   output(): string;
   /** Sends `signal` and resolves once the process has exited (and been reaped: its pid is free). */
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** A port nobody listens on right now (the platform prints its public URL, so it must be told its port). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 export async function startChildPlatform(env: Record<string, string>): Promise<ChildPlatform> {

@@ -4,10 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 const S3RVER = fileURLToPath(new URL('../../../../node_modules/.bin/s3rver', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -19,15 +19,6 @@ export interface S3Server {
   accessKeyId: string;
   secretAccessKey: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 export async function startS3Server(bucket = 'plinth'): Promise<S3Server> {

@@ -337,7 +337,7 @@ export class LocalEngine implements Engine {
   async dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string> {
     // As a use of the project, so an idle stop cannot cut the dump off.
     return this.using(location.ref, () =>
-      dumpDatabase({ host: socketDirFor(this.projectDir(location.ref)), port: SOCKET_PORT, user: LOCAL_SUPERUSER, database: DATABASE }, pgDumpArgs));
+      dumpDatabase({ host: this.clusterOf(location.ref).cluster.socketDir, port: SOCKET_PORT, user: LOCAL_SUPERUSER, database: DATABASE }, pgDumpArgs));
   }
 
   assertRunnable(_statement: string): void {
