@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { S3StoreConfig } from './data-plane/storage/object-stores/index.ts';
 import type { EngineName } from './engines/bootstrap.ts';
 
 /** Everything the platform reads from its environment, read once at start-up. */
@@ -35,6 +36,10 @@ export interface Config {
   operatorEmails: string[];
   /** At stop, how long running background jobs may take to finish before they are handed back to the queue. */
   jobStopGraceMs: number;
+  /** Where stored files go: S3 when PLINTH_S3_BUCKET is set, else `{dataDir}/storage`. */
+  s3: S3StoreConfig | undefined;
+  /** The operator's support address, named where the studio asks people to reach out. */
+  supportEmail: string;
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +104,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedSqlSnapshots: env.PLINTH_EMBEDDED_SQL_SNAPSHOTS !== 'off',
     operatorEmails: (env.PLINTH_OPERATORS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     jobStopGraceMs: seconds(env, 'PLINTH_JOB_STOP_GRACE_S', 10) * 1000,
+    s3: s3Config(env),
+    supportEmail: env.PLINTH_SUPPORT_EMAIL ?? 'support@localhost',
+  };
+}
+
+/** PLINTH_S3_BUCKET turns S3 on; the keys are required with it, the endpoint only for non-AWS services. */
+function s3Config(env: NodeJS.ProcessEnv): S3StoreConfig | undefined {
+  if (!env.PLINTH_S3_BUCKET) return undefined;
+  const accessKeyId = env.PLINTH_S3_ACCESS_KEY_ID ?? env.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = env.PLINTH_S3_SECRET_ACCESS_KEY ?? env.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) throw new ConfigError('PLINTH_S3_BUCKET needs PLINTH_S3_ACCESS_KEY_ID and PLINTH_S3_SECRET_ACCESS_KEY.');
+  return {
+    bucket: env.PLINTH_S3_BUCKET,
+    endpoint: env.PLINTH_S3_ENDPOINT || undefined,
+    region: env.PLINTH_S3_REGION ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: env.PLINTH_S3_FORCE_PATH_STYLE !== 'false' && !!env.PLINTH_S3_ENDPOINT,
   };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { ControlContext } from './control/context.ts';
@@ -8,6 +9,7 @@ import { PLATFORM_PASSWORD_POLICY } from './data-plane/auth/password-policy.ts';
 import { applyAuthSchema } from './data-plane/auth/schema.ts';
 import { createAuthService } from './data-plane/auth/service.ts';
 import { LogWriter } from './data-plane/logs/log-writer.ts';
+import { FileStore, S3Store } from './data-plane/storage/object-stores/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createEngine, openPlatformDatabase } from './engines/index.ts';
 import { buildServer } from './http/server.ts';
@@ -57,7 +59,8 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   // A local or embedded platform database is locked to this process, so no other node shares its jobs.
   const jobs = new JobQueue(db, { log, isSoleNode: config.engine !== 'postgres' });
   const logs = new LogWriter(db, { onError: (error) => log.error(`log write failed: ${error instanceof Error ? error.message : String(error)}`) });
-  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs };
+  const objects = config.s3 ? new S3Store(config.s3) : new FileStore(path.join(config.dataDir, 'storage'));
+  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, objects };
   registerJobHandlers(control);
   app = await buildServer({
     control,

@@ -17,6 +17,7 @@ import { endpoint, type Endpoint } from './endpoints-base.ts';
 import { managementEndpoints } from './management.ts';
 import { pgMetaEndpoints } from './pg-meta.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
+import { storageEndpoints } from './storage.ts';
 import {
   freeProjectLimitMemberSchema,
   invitationCreateBody,
@@ -98,6 +99,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...jobEndpoints,
   ...storageConfigEndpoints,
+  ...storageEndpoints,
   ...accessTokenEndpoints,
   ...managementEndpoints,
 } as const satisfies Record<string, Endpoint>;

@@ -9,3 +9,5 @@ export * from './management.ts';
 export * from './token-scopes.ts';
 export { buildOpenApiDocument } from './openapi.ts';
 export * from './endpoints-base.ts';
+export * from './storage.ts';
+export * from './storage-config.ts';

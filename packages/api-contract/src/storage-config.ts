@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UPLOAD_SIZE_BYTES } from '@plinth/plans';
 import { refSchema } from './common.ts';
 import { endpoint, type Endpoint } from './endpoints-base.ts';
 
@@ -20,6 +21,14 @@ export const storageConfigEndpoints = {
     path: '/projects/:ref/config/storage',
     summary: "The project's storage configuration (upload size limit from the plan)",
     params: z.object({ ref: refSchema }),
+    response: storageConfigSchema,
+  }),
+  storageConfigUpdate: endpoint({
+    method: 'POST',
+    path: '/projects/:ref/config/storage',
+    summary: "Set the project's global upload size limit (paid plans; at most 5 GB)",
+    params: z.object({ ref: refSchema }),
+    body: z.object({ fileSizeLimit: z.number().int().min(0).max(MAX_UPLOAD_SIZE_BYTES, `Upload file size limit must be up to 5GB (${MAX_UPLOAD_SIZE_BYTES} bytes)`) }),
     response: storageConfigSchema,
   }),
 } as const satisfies Record<string, Endpoint>;

@@ -67,12 +67,18 @@ export const errorCatalogue = {
   free_project_limit_reached: { status: 400, message: 'The free plan allows 2 active free projects per owner or administrator. Delete, pause or upgrade a project first.' },
   free_organization_limit_reached: { status: 400, message: 'You can be owner of at most 2 free organizations.' },
   project_not_active: { status: 409, message: 'The project is not in a state that allows this.' },
+  plan_feature_unavailable: { status: 402, message: 'This needs a paid plan.' },
   project_not_empty: { status: 409, message: 'This project already has tables or users: import into a new project.' },
   import_failed: { status: 400, message: 'The import stopped and nothing was imported.' },
   // data plane (the APIs a project's own apps call)
   project_paused: { status: 503, message: 'The project is paused. Restore it from the dashboard to use its API.' },
   project_unavailable: { status: 503, message: 'The project is not available right now. Try again in a moment.' },
   confirmation_mismatch: { status: 400, message: 'Value entered does not match.' },
+  // storage, as the platform API answers the studio (the data plane answers in storage-api's shape)
+  storage_not_found: { status: 404, message: 'Bucket not found' },
+  storage_conflict: { status: 409, message: 'The resource already exists' },
+  storage_invalid_request: { status: 400, message: 'The storage request is invalid.' },
+  storage_access_denied: { status: 403, message: 'new row violates row-level security policy' },
   // database management (pg-meta): Postgres' own message is passed through for the studio's toasts
   database_error: { status: 400, message: 'The database reported an error.' },
   invalid_identifier: { status: 400, message: 'The name is not a valid Postgres identifier.' },

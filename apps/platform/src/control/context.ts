@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { LogWriter } from '../data-plane/logs/log-writer.ts';
+import type { ObjectStore } from '../data-plane/storage/object-stores/index.ts';
 import type { Database, Engine } from '../engines/types.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { Secrets } from './secrets.ts';
@@ -15,6 +16,8 @@ export interface ControlContext {
   log: { info(message: string): void; error(message: string): void };
   /** Every service's log entries (edge, PostgREST, auth, ...) into the platform database; flush() in tests. */
   logs: LogWriter;
+  /** Where every project's stored files live: a directory under dataDir, or S3 (PLINTH_S3_*). */
+  objects: ObjectStore;
 }
 
 /** Who is acting, for permissions and the audit trail. */

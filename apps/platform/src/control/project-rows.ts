@@ -17,6 +17,8 @@ export interface ProjectRow {
   engine: EngineName;
   db_server: string | null;
   postgres_version: string | null;
+  /** Bytes; null: the plan's own upload limit. */
+  storage_upload_limit: string | number | null;
   region: string;
   jwt_secret_enc: string;
   db_pass_enc: string;
@@ -25,7 +27,7 @@ export interface ProjectRow {
   inserted_at: Date | string;
 }
 
-export const projectSelect = 'select p.*, o.slug as organization_slug from projects p join organizations o on o.id = p.organization_id';
+export const projectSelect = 'select p.*, o.slug as organization_slug, o.plan as organization_plan from projects p join organizations o on o.id = p.organization_id';
 
 export async function projectRowByRef(db: Queryable, ref: string): Promise<ProjectRow | undefined> {
   return (await db.query<ProjectRow>(`${projectSelect} where p.ref = $1`, [ref])).rows[0];

@@ -1,17 +1,44 @@
 import type { ResponseOf } from '@plinth/api-contract';
-import { limits, MAX_UPLOAD_SIZE_BYTES } from '@plinth/plans';
+import { PlinthError } from '@plinth/errors';
+import { Action, Resource } from '@plinth/permissions';
+import { limits, MAX_UPLOAD_SIZE_BYTES, type Plan } from '@plinth/plans';
+import { authorize } from './access.ts';
+import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject } from './project-rows.ts';
 
 /**
- * A project's storage configuration as its plan sets it: the global upload limit (50 MB on Free, 5 GB
- * on Pro and Team; Enterprise's "custom" reads as the platform maximum until it can be configured).
+ * The global upload limit of a project: what its members set (paid plans), else the plan's own
+ * (50 MB on Free, 5 GB on Pro and Team; Enterprise's "custom" reads as the platform maximum).
+ * It overrides every bucket's own limit.
  */
-export async function projectStorageConfig(ctx: ControlContext, actor: Actor, ref: string): Promise<ResponseOf<'storageConfig'>> {
-  const { organization } = await accessProject(ctx, actor, ref);
+export function uploadLimitOf(plan: Plan, configured: number | string | null | undefined): number {
+  const planLimit = limits(plan).uploadSizeBytes ?? MAX_UPLOAD_SIZE_BYTES;
+  if (plan === 'free' || configured === null || configured === undefined) return planLimit;
+  return Math.min(Number(configured), planLimit);
+}
+
+function present(plan: Plan, configured: number | string | null | undefined): ResponseOf<'storageConfig'> {
   return {
-    fileSizeLimit: limits(organization.plan).uploadSizeBytes ?? MAX_UPLOAD_SIZE_BYTES,
-    isFreeTier: organization.plan === 'free',
+    fileSizeLimit: uploadLimitOf(plan, configured),
+    isFreeTier: plan === 'free',
     features: { imageTransformation: { enabled: false } },
   };
+}
+
+export async function projectStorageConfig(ctx: ControlContext, actor: Actor, ref: string): Promise<ResponseOf<'storageConfig'>> {
+  const { project, organization } = await accessProject(ctx, actor, ref);
+  return present(organization.plan, project.storage_upload_limit);
+}
+
+/** Settings > Storage: the free plan's limit is fixed; paid plans choose up to 5 GB. */
+export async function updateStorageConfig(ctx: ControlContext, actor: Actor, ref: string, fileSizeLimit: number): Promise<ResponseOf<'storageConfig'>> {
+  const { project, role, organization } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.STORAGE_ADMIN_WRITE, Resource.STORAGE);
+  if (organization.plan === 'free') {
+    throw new PlinthError('plan_feature_unavailable', 'Upgrade to the Pro plan for a configurable upload file size limit of up to 5 GB');
+  }
+  await ctx.db.query('update projects set storage_upload_limit = $2 where id = $1', [project.id, fileSizeLimit]);
+  await recordAudit(ctx.db, actor, { action: 'project.storage_config.update', organizationSlug: organization.slug, projectRef: ref, target: String(fileSizeLimit) });
+  return present(organization.plan, fileSizeLimit);
 }

@@ -17,6 +17,7 @@ import { organizationRoutes } from './routes/organizations/index.ts';
 import { pgMetaRoutes } from './routes/pg-meta/index.ts';
 import { plannedRoutes } from './routes/planned/index.ts';
 import { projectRoutes } from './routes/projects/index.ts';
+import { storageRoutes } from './routes/storage/index.ts';
 import { managementRoutes } from './routes/v1/index.ts';
 
 export interface ServerDependencies {
@@ -57,6 +58,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         accountRoutes(api, deps.control, deps.sessions);
         pgMetaRoutes(api, deps.control, deps.sessions);
         contentRoutes(api, deps.control, deps.sessions);
+        storageRoutes(api, deps.control, deps.sessions);
         adminRoutes(api, deps.control, deps.sessions);
         jobRoutes(api, deps.control, deps.sessions);
         plannedRoutes(api);

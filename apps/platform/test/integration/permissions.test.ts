@@ -101,6 +101,7 @@ describe.each([DEFAULT_ENGINE])('permissions and isolation on the %s engine', (e
       `/api/projects/${ref}`,
       `/api/projects/${ref}/status`,
       `/api/projects/${ref}/config/storage`,
+      `/api/platform/storage/${ref}/buckets`,
       `/api/props/project/${ref}/settings`,
     ]) {
       const response = await bob.api.get(path);

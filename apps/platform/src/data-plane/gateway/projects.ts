@@ -5,7 +5,9 @@
  */
 import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../../control/context.ts';
+import { limits, type Plan } from '@plinth/plans';
 import { locationOf, projectRowByRef, type ProjectRow } from '../../control/project-rows.ts';
+import { uploadLimitOf } from '../../control/storage-config.ts';
 import type { Database } from '../../engines/types.ts';
 import type { PasswordPolicy } from '../auth/password-policy.ts';
 import { TokenVerifier } from './tokens.ts';
@@ -20,6 +22,9 @@ export interface ProjectHandle {
   /** Whether the REST API answers query plans (api_db_plan_enabled). */
   isPlanEnabled: boolean;
   passwordPolicy: PasswordPolicy;
+  /** Storage: the global upload limit (bytes) and the plan's storage quota (null: none). */
+  uploadLimit: number;
+  storageQuota: number | null;
 }
 
 type ApiRow = ProjectRow & {
@@ -28,6 +33,7 @@ type ApiRow = ProjectRow & {
   api_db_plan_enabled?: boolean | null;
   auth_password_min_length: number;
   auth_password_required_characters: string;
+  organization_plan: Plan;
 };
 
 const TTL_MS = 1000;
@@ -89,6 +95,8 @@ export class ProjectDirectory {
       maxRows: row.api_max_rows ?? null,
       isPlanEnabled: row.api_db_plan_enabled === true,
       passwordPolicy: { minLength: row.auth_password_min_length, requiredCharacters: row.auth_password_required_characters },
+      uploadLimit: uploadLimitOf(row.organization_plan, row.storage_upload_limit),
+      storageQuota: limits(row.organization_plan).storageBytes,
     };
   }
 }

@@ -5,3 +5,4 @@ export { REDACTED, isSecretName, redactMetadata, redactText } from './redact.ts'
 export { writeEdgeLog, type EdgeRequest } from './edge-logs.ts';
 export { withoutValues, writeRestFailure, writeSchemaCacheLoad, type RestFailure, type SchemaCacheLoad } from './postgrest-logs.ts';
 export { writeAuthLogs, type AuthRequest } from './auth-logs.ts';
+export { writeStorageLog, type StorageRequest } from './storage-logs.ts';

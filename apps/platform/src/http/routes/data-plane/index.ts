@@ -4,12 +4,13 @@ import { writeEdgeLog } from '../../../data-plane/logs/index.ts';
 import { projectAuthRoutes } from './auth.ts';
 import { requestRoles } from './request-info.ts';
 import { restRoutes } from './rest.ts';
+import { storageRoutes } from './storage/index.ts';
 
 /** Response headers a browser app may read (supabase-js reads Content-Range for counts). */
 const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, Range-Unit, Location, X-Total-Count, X-Supabase-Api-Version';
 
 /**
- * The data plane of every project, mounted at /p/:ref: REST and auth (storage, functions and
+ * The data plane of every project, mounted at /p/:ref: REST, auth and storage (functions and
  * realtime join here). Apps call it from any origin, so it answers CORS; every request leaves an
  * edge_logs entry through ctx.logs (read per request, so a test or benchmark may swap the writer).
  */
@@ -47,4 +48,5 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
   });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/rest/v1' });
   await app.register(async (scope) => projectAuthRoutes(scope, ctx), { prefix: '/auth/v1' });
+  await app.register(async (scope) => storageRoutes(scope, ctx), { prefix: '/storage/v1' });
 }

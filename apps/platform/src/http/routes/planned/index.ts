@@ -13,12 +13,6 @@ const PLANNED: [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: strin
   ['POST', '/integrations/github/connections', 'GitHub integrations'],
   ['DELETE', '/integrations/github/connections/:connectionId', 'GitHub integrations'],
   ['POST', '/v1/projects/:ref/branches', 'Database branching'],
-  ['POST', '/projects/:ref/config/storage', 'Storage'],
-  ['GET', '/storage/:ref/buckets', 'Storage'],
-  ['POST', '/storage/:ref/buckets', 'Storage'],
-  ['PATCH', '/storage/:ref/buckets/:id', 'Storage'],
-  ['POST', '/storage/:ref/buckets/:id/empty', 'Storage'],
-  ['DELETE', '/storage/:ref/buckets/:id', 'Storage'],
   ['GET', '/projects/:ref/functions', 'Edge Functions'],
 ];
 
