@@ -1,7 +1,8 @@
 /**
  * The API docs dialog and Settings > API in a real browser against a real platform: open the docs,
- * switch Javascript/Bash, show keys, open a table and see its columns and runnable examples; copy
- * the project URL; rotate the JWT secret and see (and use) the new anon key.
+ * switch Javascript/Bash, show keys, open a table and see its columns and runnable examples, open a
+ * bucket with its settings and storage examples; copy the project URL; rotate the JWT secret and
+ * see (and use) the new anon key.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -154,6 +155,50 @@ describe('API docs and API settings', () => {
     await page.getByRole('button', { name: 'Tables & Views' }).first().click();
     await page.waitForURL(/page=tables-intro/);
     await shot(page, 'api-docs-page');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  it('lists the buckets under Storage and opens a bucket with its settings and examples', async () => {
+    for (const bucket of [
+      { id: 'docs-avatars', public: true, file_size_limit: 1024 * 1024, allowed_mime_types: ['image/png', 'image/jpeg'] },
+      { id: 'docs-private', public: false, file_size_limit: null, allowed_mime_types: null },
+    ]) {
+      expect((await owner.post(`/api/platform/storage/${ref}/buckets`, bucket)).status).toBeLessThan(300);
+    }
+    const page = await signedInPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`/project/${ref}`);
+    await page.getByTestId('api-docs-button').click();
+    const dialog = page.getByTestId('api-docs-dialog');
+    await dialog.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Storage', exact: true }).click();
+    const list = dialog.getByTestId('docs-buckets-list');
+    await list.getByRole('button', { name: /docs-private/ }).click();
+
+    expect(await dialog.getByTestId('api-docs-title').textContent()).toBe('docs-private');
+    await dialog.getByText('Private', { exact: true }).waitFor();
+    expect(await dialog.getByTestId('docs-bucket-mime-types').textContent()).toBe('All types are allowed');
+    expect(await dialog.getByTestId('docs-bucket-file-size').textContent()).toBe('No limit');
+    for (const id of ['upload-file', 'delete-files', 'list-files', 'download-file', 'signed-url']) await dialog.getByTestId(`snippet-${id}`).waitFor();
+    expect(await dialog.getByTestId('snippet-public-url').count()).toBe(0);
+    expect(await dialog.getByTestId('snippet-signed-url').textContent()).toContain(".createSignedUrl('folder/avatar1.png', 60)");
+
+    await dialog.getByTestId('docs-item-select').selectOption('docs-avatars');
+    expect(await dialog.getByTestId('api-docs-title').textContent()).toBe('docs-avatars');
+    await dialog.getByText('Public', { exact: true }).waitFor();
+    expect(await dialog.getByTestId('docs-bucket-mime-types').textContent()).toBe('image/png, image/jpeg');
+    expect(await dialog.getByTestId('docs-bucket-file-size').textContent()).toBe('1 MB');
+    await dialog.getByTestId('snippet-public-url').waitFor();
+    expect(await dialog.getByTestId('snippet-signed-url').count()).toBe(0);
+    await shot(page, 'api-docs-bucket');
+    await dialog.getByTestId('docs-back').click();
+    await list.waitFor();
+
+    // The full page addresses a bucket by ?bucket=.
+    await page.keyboard.press('Escape');
+    await page.goto(`/project/${ref}/api?bucket=docs-private`);
+    expect(await page.getByTestId('api-docs-title').textContent()).toBe('docs-private');
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);

@@ -76,9 +76,9 @@ const projectRoutes: RouteObject[] = [
   notYet('auth/url-configuration', 'URL Configuration'),
 
   redirect('storage', 'buckets'),
-  notYet('storage/buckets', 'Storage'),
-  notYet('storage/buckets/:bucketId', 'Storage'),
-  notYet('storage/policies', 'Storage Policies'),
+  page('storage/buckets', 'Storage', () => import('./pages/project/storage/buckets-page.tsx')),
+  page('storage/buckets/:bucketId', 'Storage', () => import('./pages/project/storage/bucket-page.tsx')),
+  page('storage/policies', 'Storage Policies', () => import('./pages/project/storage/policies-page.tsx')),
 
   notYet('functions', 'Edge Functions'),
   redirect('realtime', 'inspector'),
@@ -115,7 +115,7 @@ const projectRoutes: RouteObject[] = [
   notYet('settings/database', 'Database Settings'),
   page('settings/api', 'API Settings', () => import('./pages/project/api-settings-page.tsx')),
   notYet('settings/auth', 'Auth Settings'),
-  notYet('settings/storage', 'Storage Settings'),
+  page('settings/storage', 'Storage Settings', () => import('./pages/project/settings-storage-page.tsx')),
   notYet('settings/functions', 'Edge Function Settings'),
   notYet('settings/addons', 'Add-ons'),
   redirect('settings/vault', 'secrets'),

@@ -1,8 +1,8 @@
 /**
- * Every REST snippet of the API docs runs as written: generated from a real project's OpenAPI
- * document, each Bash snippet is run with bash + curl and each Javascript snippet with the real
- * @supabase/supabase-js, against a running platform. Both with the keys shown and with the
- * placeholders (the key then comes from SUPABASE_KEY, as the Connect section says).
+ * Every REST and Storage snippet of the API docs runs as written: generated from a real project's
+ * OpenAPI document and buckets, each Bash snippet is run with bash + curl and each Javascript
+ * snippet with the real @supabase/supabase-js, against a running platform. Both with the keys
+ * shown and with the placeholders (the key then comes from SUPABASE_KEY, as the Connect section says).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +18,7 @@ import { parseOpenApi, type DocsSource } from '../src/data/api-docs/openapi.ts';
 import { authSnippetGroups } from '../src/features/api-docs/snippets/auth-snippets.ts';
 import { initSnippet } from '../src/features/api-docs/snippets/connect-snippets.ts';
 import { rpcSnippetGroups } from '../src/features/api-docs/snippets/rpc-snippets.ts';
+import { EXAMPLE_BUCKET, storageSnippetGroups, type StorageBucketDocs } from '../src/features/api-docs/snippets/storage-snippets.ts';
 import { tableSnippetGroups } from '../src/features/api-docs/snippets/table-snippets.ts';
 import type { Snippet, SnippetContext } from '../src/features/api-docs/snippets/types.ts';
 
@@ -81,6 +82,7 @@ let anonKey: string;
 let serviceKey: string;
 let source: DocsSource;
 let supabase: SupabaseClient;
+let projectDb: { exec(sql: string): Promise<unknown> };
 
 /** What the docs read: the platform's /api/rest proxy when it exists, else the REST API itself. */
 async function openApiDocument(): Promise<unknown> {
@@ -100,6 +102,7 @@ beforeAll(async () => {
   const row = await projectRowByRef(platform.control.db, ref);
   const db = await platform.control.engine.project(locationOf(row!));
   await db.exec(FIXTURE_SQL);
+  projectDb = db;
 
   const settings = (await owner.get(`/api/platform/props/project/${ref}/settings`)).body;
   url = settings.autoApiService.endpoint;
@@ -129,11 +132,14 @@ function restSnippets(ctx: SnippetContext): { owner: string; snippet: Snippet }[
   return groups.flatMap(({ owner, group }) => group.snippets.filter((snippet) => snippet.kind === 'rest').map((snippet) => ({ owner, snippet })));
 }
 
-/** Runs a Bash snippet unchanged; a `curl` function around the real one records the HTTP status and body. */
-async function runBash(script: string, env: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+/**
+ * Runs a Bash snippet unchanged; a `curl` function around the real one records the HTTP status and
+ * body (curl takes the first output option for the one URL, so a snippet's own --output is ignored).
+ */
+async function runBash(script: string, env: Record<string, string> = {}, cwd?: string): Promise<{ status: number; body: string }> {
   const bodyFile = path.join(WORK_DIR, `body-${Math.random().toString(36).slice(2)}`);
   const wrapper = `curl() { command curl -sS -o "$BODY_FILE" -w '%{http_code}' "$@"; }\n${script}`;
-  const { stdout } = await run('bash', ['-c', wrapper], { env: { ...process.env, ...env, BODY_FILE: bodyFile }, timeout: 20_000 });
+  const { stdout } = await run('bash', ['-c', wrapper], { env: { ...process.env, ...env, BODY_FILE: bodyFile }, timeout: 20_000, cwd });
   const body = await readFile(bodyFile, 'utf8').catch(() => '');
   return { status: Number(stdout.trim()), body };
 }
@@ -265,5 +271,97 @@ describe('API docs User Management snippets against the project auth', () => {
       expect({ id, error: await runJs(byId(id).js, client) }).toEqual({ id, error: null });
     }
     await deleteUsers();
+  }, 30_000);
+});
+
+describe('API docs Storage snippets against the project storage', () => {
+  /**
+   * The overview's examples name 'avatars', so a public bucket of that name exists; a private one
+   * has the detail page with the signed URL. Buckets are made through the platform API, as the
+   * studio makes them, and policies let anon see them and do everything in them, as a project
+   * grants its users (finding a bucket as the caller reads storage.buckets, as on Supabase).
+   */
+  const PRIVATE = 'docs-private';
+  const FILE_BODY = 'an avatar, as bytes';
+  const cases: { page: string; bucket: StorageBucketDocs }[] = [
+    { page: 'Storage overview', bucket: EXAMPLE_BUCKET },
+    { page: 'avatars bucket', bucket: { id: 'avatars', isPublic: true } },
+    { page: `${PRIVATE} bucket`, bucket: { id: PRIVATE, isPublic: false } },
+  ];
+  /** The order a person would try them in: the file must exist before it is read and go last. */
+  const ORDER = ['upload-file', 'list-files', 'download-file', 'public-url', 'signed-url', 'delete-files'];
+
+  beforeAll(async () => {
+    for (const [id, isPublic] of [['avatars', true], [PRIVATE, false]] as const) {
+      const created = await owner.post(`/api/platform/storage/${ref}/buckets`, { id, public: isPublic, file_size_limit: null, allowed_mime_types: null });
+      expect({ id, isCreated: created.status < 300, body: created.body }).toMatchObject({ id, isCreated: true });
+    }
+    await projectDb.exec(`create policy "docs examples" on storage.objects for all to anon
+      using (bucket_id in ('avatars', '${PRIVATE}')) with check (bucket_id in ('avatars', '${PRIVATE}'));
+      create policy "docs examples" on storage.buckets for select to anon using (id in ('avatars', '${PRIVATE}'));`);
+    await writeFile(path.join(WORK_DIR, 'avatar1.png'), FILE_BODY);
+  }, 60_000);
+
+  function snippetsOf(ctx: SnippetContext, bucket: StorageBucketDocs): Snippet[] {
+    const snippets = storageSnippetGroups(ctx, bucket).flatMap((group) => group.snippets);
+    // Every snippet of the page runs: none is left out by the ordering.
+    expect(snippets.every((snippet) => snippet.kind === 'storage' && ORDER.includes(snippet.id))).toBe(true);
+    return [...snippets].sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
+  }
+
+  /** Runs a Javascript snippet unchanged, as inside a file input's change handler; returns its data and error. */
+  async function runStorageJs(code: string): Promise<{ data: unknown; error: unknown }> {
+    const event = { target: { files: [new File([FILE_BODY], 'avatar1.png', { type: 'image/png' })] } };
+    const fn = new AsyncFunction('supabase', 'console', 'event', `${code}\nreturn { data: typeof data === 'undefined' ? null : data, error: typeof error === 'undefined' ? null : error }`);
+    return fn(supabase, quietConsole, event) as Promise<{ data: unknown; error: unknown }>;
+  }
+
+  async function fetchText(url: string): Promise<{ status: number; text: string }> {
+    const response = await fetch(url);
+    return { status: response.status, text: await response.text() };
+  }
+
+  it('runs every Javascript snippet of every storage page with supabase-js, with real effects', async () => {
+    for (const { page, bucket } of cases) {
+      for (const snippet of snippetsOf(contextOf(true), bucket)) {
+        const { data, error } = await runStorageJs(snippet.js);
+        expect({ page, snippet: snippet.id, error }).toEqual({ page, snippet: snippet.id, error: null });
+        if (snippet.id === 'list-files') expect((data as { name: string }[]).map((item) => item.name)).toEqual(['avatar1.png']);
+        if (snippet.id === 'download-file') expect(await (data as Blob).text()).toBe(FILE_BODY);
+        if (snippet.id === 'public-url') expect(await fetchText((data as { publicUrl: string }).publicUrl)).toEqual({ status: 200, text: FILE_BODY });
+        if (snippet.id === 'signed-url') expect(await fetchText((data as { signedUrl: string }).signedUrl)).toEqual({ status: 200, text: FILE_BODY });
+      }
+      // The delete snippet really removed the file.
+      expect((await supabase.storage.from(bucket.id).list('folder')).data).toEqual([]);
+    }
+  }, 60_000);
+
+  for (const showKeys of [true, false]) {
+    it(`runs every Bash snippet of every storage page with curl, keys ${showKeys ? 'shown' : 'hidden behind SUPABASE_KEY'}`, async () => {
+      const env: Record<string, string> = showKeys ? {} : { SUPABASE_KEY: anonKey };
+      for (const { page, bucket } of cases) {
+        for (const snippet of snippetsOf(contextOf(showKeys), bucket)) {
+          if (snippet.id !== 'public-url') expect(snippet.bash).toContain(showKeys ? anonKey : '$SUPABASE_KEY');
+          const { status, body } = await runBash(snippet.bash!, env, WORK_DIR);
+          expect({ page, snippet: snippet.id, status, body: status === 200 ? '' : body }).toEqual({ page, snippet: snippet.id, status: 200, body: '' });
+          if (snippet.id === 'list-files') expect((JSON.parse(body) as { name: string }[]).map((item) => item.name)).toEqual(['avatar1.png']);
+          if (snippet.id === 'download-file' || snippet.id === 'public-url') expect(body).toBe(FILE_BODY);
+          if (snippet.id === 'signed-url') {
+            const { signedURL } = JSON.parse(body) as { signedURL: string };
+            expect(await fetchText(`${url}/storage/v1${signedURL}`)).toEqual({ status: 200, text: FILE_BODY });
+          }
+        }
+        expect((await supabase.storage.from(bucket.id).list('folder')).data).toEqual([]);
+      }
+    }, 60_000);
+  }
+
+  it('refuses the snippets without a policy: the policies on storage.objects are the boundary', async () => {
+    await projectDb.exec('drop policy "docs examples" on storage.objects;');
+    const [upload] = snippetsOf(contextOf(true), { id: PRIVATE, isPublic: false });
+    // storage-api's way: HTTP 400 with the 403 in the body.
+    const refused = await runBash(upload.bash!, {}, WORK_DIR);
+    expect({ status: refused.status, body: JSON.parse(refused.body) }).toMatchObject({ status: 400, body: { statusCode: '403', message: expect.stringMatching(/row-level security/) } });
+    expect(((await runStorageJs(upload.js)).error as { message: string }).message).toMatch(/row-level security/);
   }, 30_000);
 });

@@ -6,6 +6,7 @@ import { locationFromSearch, searchFromLocation, visibleSections, type DocsLocat
 import { exampleValue } from '../src/features/api-docs/snippets/example-values.ts';
 import { authHeaders, jsLiteral, jsonInline, shellQuote } from '../src/features/api-docs/snippets/format.ts';
 import { storageSnippetGroups } from '../src/features/api-docs/snippets/storage-snippets.ts';
+import { allowedMimeTypesText, maxFileSizeText } from '../src/features/api-docs/sections/bucket-facts.ts';
 import { realtimeGroups } from '../src/features/api-docs/snippets/realtime-snippets.ts';
 import { tableSnippetGroups } from '../src/features/api-docs/snippets/table-snippets.ts';
 import { exposableSchemas, parseSchemaList, validateDataApiForm } from '../src/features/api-settings/data-api-form.ts';
@@ -15,7 +16,7 @@ const ctx = { url: 'http://localhost:8000/p/abcdefghijabcdefghij', anonKey: null
 const column = (name: string, format: string, extra: Record<string, unknown> = {}) => ({ [name]: { type: 'string', format, ...extra } });
 
 describe('docs locations', () => {
-  it('reads and writes ?page=, ?resource= and ?rpc=', () => {
+  it('reads and writes ?page=, ?resource=, ?rpc= and ?bucket=', () => {
     const cases: [string, DocsLocation][] = [
       ['', { section: 'connect', item: null }],
       ['page=users', { section: 'user-management', item: null }],
@@ -24,6 +25,8 @@ describe('docs locations', () => {
       ['resource=todos', { section: 'entities', item: 'todos' }],
       ['rpc=add_numbers', { section: 'stored-procedures', item: 'add_numbers' }],
       ['page=realtime', { section: 'realtime', item: null }],
+      ['page=storage', { section: 'storage', item: null }],
+      ['bucket=my+files', { section: 'storage', item: 'my files' }],
     ];
     for (const [search, location] of cases) {
       expect(locationFromSearch(new URLSearchParams(search))).toEqual(location);
@@ -111,6 +114,21 @@ describe('snippet text', () => {
     expect(titles).not.toContain('Update matching rows');
     expect(titles).not.toContain('Delete matching rows');
     expect(titles).toContain('Subscribe to all events');
+  });
+
+  it('describes a bucket: MIME types and size limit in the spec words, one kind of URL per bucket', () => {
+    expect(allowedMimeTypesText(null)).toBe('All types are allowed');
+    expect(allowedMimeTypesText([])).toBe('No types are allowed');
+    expect(allowedMimeTypesText(['image/*', 'text/plain'])).toBe('image/*, text/plain');
+    expect(maxFileSizeText(null)).toBe('No limit');
+    expect(maxFileSizeText(50 * 1024 * 1024)).toBe('50 MB');
+    const ids = (isPublic: boolean | null) => storageSnippetGroups(ctx, { id: 'my files', isPublic }).flatMap((group) => group.snippets.map((snippet) => snippet.id));
+    expect(ids(true)).toEqual(['upload-file', 'delete-files', 'list-files', 'download-file', 'public-url']);
+    expect(ids(false)).toEqual(['upload-file', 'delete-files', 'list-files', 'download-file', 'signed-url']);
+    expect(ids(null)).toEqual(['upload-file', 'delete-files', 'list-files', 'download-file', 'public-url', 'signed-url']);
+    const upload = storageSnippetGroups(ctx, { id: "it's", isPublic: false })[0].snippets[0];
+    expect(upload.js).toContain(".from('it\\'s')");
+    expect(upload.bash).toContain("/storage/v1/object/it'\\''s/folder/avatar1.png");
   });
 
   it('cleans PostgREST notes from descriptions and survives an empty document', () => {

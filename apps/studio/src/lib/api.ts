@@ -116,6 +116,32 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A call whose answer is bytes (a file download), authenticated like apiRequest. */
+export async function apiDownload(method: Method, path: string, options: RequestOptions = {}): Promise<Blob> {
+  const token = await getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/octet-stream' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal: combineSignals(options.signal, options.timeoutMs),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('network_error', 'Could not reach the Plinth server. Check your connection and try again.', 0);
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    if (response.status === 401) unauthorizedHandler?.(error);
+    throw error;
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),

@@ -20,6 +20,9 @@ export const SETUP_SUPPORT_AFTER_MINUTES = 2;
 export const AUDIT_PAGE_SIZE = 50;
 export const MIN_DB_PASSWORD_LENGTH = 8;
 
+/** The address notices give for reaching the operator's support (there is no other in the studio). */
+export const SUPPORT_EMAIL = 'support@plinth.dev';
+
 export const SUPPORT_CATEGORIES = [
   { value: 'Problem', label: 'Issues with APIs / client libraries' },
   { value: 'Database_unresponsive', label: 'Database unresponsive' },

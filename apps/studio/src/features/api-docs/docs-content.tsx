@@ -1,3 +1,4 @@
+import { BucketDetail } from './sections/bucket-detail.tsx';
 import { ConnectSection } from './sections/connect-section.tsx';
 import { EdgeFunctionsSection } from './sections/edge-functions-section.tsx';
 import { EntitiesSection } from './sections/entities-section.tsx';
@@ -20,7 +21,7 @@ export function DocsContent(props: SectionProps) {
     case 'stored-procedures':
       return item ? <FunctionDetail {...props} /> : <ProceduresSection {...props} />;
     case 'storage':
-      return <StorageSection {...props} />;
+      return item ? <BucketDetail {...props} /> : <StorageSection {...props} />;
     case 'edge-functions':
       return <EdgeFunctionsSection {...props} />;
     case 'realtime':

@@ -1,6 +1,6 @@
 /**
- * Where the docs are: a section and, for tables/functions, one item. The dialog keeps it in state;
- * the /project/{ref}/api page keeps it in the URL (?page=, ?resource=, ?rpc=).
+ * Where the docs are: a section and, for tables/functions/buckets, one item. The dialog keeps it in
+ * state; the /project/{ref}/api page keeps it in the URL (?page=, ?resource=, ?rpc=, ?bucket=).
  */
 import { Feature } from '@plinth/permissions';
 
@@ -8,7 +8,7 @@ export type DocsSectionId = 'connect' | 'user-management' | 'entities' | 'stored
 
 export interface DocsLocation {
   section: DocsSectionId;
-  /** A table or view (entities) or a function (stored-procedures). */
+  /** A table or view (entities), a function (stored-procedures) or a bucket id (storage). */
   item: string | null;
 }
 
@@ -37,12 +37,14 @@ export function visibleSections(features: Record<Feature, boolean>): DocsSection
   return DOCS_SECTIONS.filter((section) => !section.feature || features[section.feature]);
 }
 
-/** Reads ?page= / ?resource= / ?rpc=; 'auth' is the keys page of older links, which Connect now holds. */
+/** Reads ?page= / ?resource= / ?rpc= / ?bucket=; 'auth' is the keys page of older links, which Connect now holds. */
 export function locationFromSearch(params: URLSearchParams): DocsLocation {
   const resource = params.get('resource');
   if (resource) return { section: 'entities', item: resource };
   const rpc = params.get('rpc');
   if (rpc) return { section: 'stored-procedures', item: rpc };
+  const bucket = params.get('bucket');
+  if (bucket) return { section: 'storage', item: bucket };
   const page = params.get('page');
   const section = DOCS_SECTIONS.find((entry) => entry.page !== null && entry.page === page);
   return { section: section?.id ?? 'connect', item: null };
@@ -52,6 +54,7 @@ export function searchFromLocation(location: DocsLocation): URLSearchParams {
   const params = new URLSearchParams();
   if (location.item && location.section === 'entities') params.set('resource', location.item);
   else if (location.item && location.section === 'stored-procedures') params.set('rpc', location.item);
+  else if (location.item && location.section === 'storage') params.set('bucket', location.item);
   else {
     const page = DOCS_SECTIONS.find((entry) => entry.id === location.section)?.page;
     if (page) params.set('page', page);

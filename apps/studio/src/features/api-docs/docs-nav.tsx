@@ -50,10 +50,13 @@ function AnchorList({ anchors }: { anchors: Anchor[] }) {
   );
 }
 
-/** Items of a section that opens detail pages (tables, functions). */
+const ITEM_KINDS: Partial<Record<DocsLocation['section'], string>> = { entities: 'table', 'stored-procedures': 'function', storage: 'bucket' };
+
+/** Items of a section that opens detail pages (tables, functions, buckets). */
 function itemsOf(data: DocsData, location: DocsLocation): string[] {
   if (location.section === 'entities') return data.openApi.data?.tables.map((table) => table.name) ?? [];
   if (location.section === 'stored-procedures') return data.openApi.data?.functions.map((fn) => fn.name) ?? [];
+  if (location.section === 'storage') return data.buckets.data?.map((bucket) => bucket.id) ?? [];
   return [];
 }
 
@@ -78,7 +81,7 @@ export function DocsNav({ projectRef, data, location, anchors, language, onLangu
             <Button size="sm" variant="ghost" icon={<ArrowLeft className="size-3.5" />} onClick={() => onNavigate({ section: location.section, item: null })} data-testid="docs-back">
               {sectionTitle}
             </Button>
-            <Select aria-label={`Switch ${location.section === 'entities' ? 'table' : 'function'}`} value={location.item} onChange={(e) => onNavigate({ section: location.section, item: e.target.value })} className="h-8 font-mono text-xs" data-testid="docs-item-select">
+            <Select aria-label={`Switch ${ITEM_KINDS[location.section] ?? 'item'}`} value={location.item} onChange={(e) => onNavigate({ section: location.section, item: e.target.value })} className="h-8 font-mono text-xs" data-testid="docs-item-select">
               {!items.includes(location.item) && <option value={location.item}>{location.item}</option>}
               {items.map((item) => (
                 <option key={item} value={item}>

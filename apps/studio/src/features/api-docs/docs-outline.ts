@@ -1,4 +1,5 @@
 /** The anchors of the current docs page, for the left pane; the content renders the same ids. */
+import type { Bucket } from '@plinth/api-contract';
 import type { DocsSource } from '../../data/api-docs/openapi.ts';
 import type { DocsLocation } from './docs-location.ts';
 import { authSnippetGroups } from './snippets/auth-snippets.ts';
@@ -16,8 +17,14 @@ export interface Anchor {
 
 const titles = (groups: SnippetGroup[]): Anchor[] => groups.map(({ id, title }) => ({ id, title }));
 
+/** What the outline reads besides the location and the snippet context. */
+export interface DocsSources {
+  source: DocsSource | undefined;
+  buckets: readonly Bucket[] | undefined;
+}
+
 /** Snippet groups of the page at `location` (empty for the pages made of other content only). */
-export function snippetGroupsOf(location: DocsLocation, ctx: SnippetContext, source: DocsSource | undefined): SnippetGroup[] {
+export function snippetGroupsOf(location: DocsLocation, ctx: SnippetContext, { source, buckets }: DocsSources): SnippetGroup[] {
   switch (location.section) {
     case 'user-management':
       return authSnippetGroups(ctx);
@@ -29,8 +36,11 @@ export function snippetGroupsOf(location: DocsLocation, ctx: SnippetContext, sou
       const fn = source?.functions.find((entry) => entry.name === location.item);
       return fn ? rpcSnippetGroups(fn, ctx) : [];
     }
-    case 'storage':
-      return storageSnippetGroups(ctx);
+    case 'storage': {
+      if (!location.item) return storageSnippetGroups(ctx);
+      const bucket = buckets?.find((entry) => entry.id === location.item);
+      return bucket ? storageSnippetGroups(ctx, { id: bucket.id, isPublic: bucket.public }) : [];
+    }
     case 'edge-functions':
       return edgeFunctionSnippetGroups(ctx);
     case 'realtime':
@@ -40,8 +50,8 @@ export function snippetGroupsOf(location: DocsLocation, ctx: SnippetContext, sou
   }
 }
 
-export function anchorsOf(location: DocsLocation, ctx: SnippetContext, source: DocsSource | undefined): Anchor[] {
-  const groups = titles(snippetGroupsOf(location, ctx, source));
+export function anchorsOf(location: DocsLocation, ctx: SnippetContext, sources: DocsSources): Anchor[] {
+  const groups = titles(snippetGroupsOf(location, ctx, sources));
   switch (location.section) {
     case 'connect':
       return [
@@ -58,7 +68,7 @@ export function anchorsOf(location: DocsLocation, ctx: SnippetContext, source: D
     case 'stored-procedures':
       return location.item ? [{ id: 'function-arguments', title: 'Arguments' }, ...groups] : [{ id: 'functions-list', title: 'Stored Procedures' }];
     case 'storage':
-      return [{ id: 'storage-buckets', title: 'Buckets' }, ...groups];
+      return location.item ? [{ id: 'bucket-settings', title: 'Settings' }, ...groups] : [{ id: 'storage-buckets', title: 'Buckets' }, ...groups];
     case 'edge-functions':
       return [{ id: 'edge-functions-list', title: 'Edge Functions' }, ...groups];
     default:

@@ -4,12 +4,13 @@ import { exposedSchemasOf, usePostgrestConfigQuery } from '../../data/api-settin
 import { useProjectOpenApiQuery } from '../../data/api-docs/openapi-query.ts';
 import { useOrganizationRole } from '../../data/permissions/can.ts';
 import { useProjectQuery } from '../../data/projects/project-query.ts';
+import { useBucketsQuery } from '../../data/storage/buckets-query.ts';
 import { projectApiUrl } from '../project-home/project-api-panel.tsx';
 import type { SnippetContext } from './snippets/types.ts';
 
 const ALL_FEATURES = Object.values(Feature) as Feature[];
 
-/** Everything the docs need: URL and keys (as this member may see them), the REST spec, the gates. */
+/** Everything the docs need: URL and keys (as this member may see them), the REST spec, buckets, the gates. */
 export function useDocsData(projectRef: string, showKeys: boolean) {
   const project = useProjectQuery(projectRef);
   const { role } = useOrganizationRole(project.data?.organization_slug);
@@ -21,6 +22,9 @@ export function useDocsData(projectRef: string, showKeys: boolean) {
   // The service key sees everything exposed; a member who may not read it sees what anon may.
   const openApi = useProjectOpenApiQuery(projectRef, serviceKey || anonKey || undefined);
   const url = projectApiUrl(projectRef, settings.data);
+  const features = Object.fromEntries(ALL_FEATURES.map((feature) => [feature, hasFeature(role, feature)])) as Record<Feature, boolean>;
+  // Only members who see the Storage section ask for the buckets.
+  const buckets = useBucketsQuery(features[Feature.PROJECT_STORAGE] ? projectRef : undefined);
   const context: SnippetContext = {
     url,
     anonKey: showKeys && anonKey ? anonKey : null,
@@ -32,12 +36,13 @@ export function useDocsData(projectRef: string, showKeys: boolean) {
     settings,
     hasKeys: hasApiKeys(settings.data),
     openApi,
+    buckets,
     url,
     anonKey,
     serviceKey,
     canReadServiceKey,
     context,
-    features: Object.fromEntries(ALL_FEATURES.map((feature) => [feature, hasFeature(role, feature)])) as Record<Feature, boolean>,
+    features,
   };
 }
 

@@ -4,7 +4,15 @@ import type { Policy } from '../../data/pg-meta/types.ts';
 import { usePolicyDeleteMutation } from '../../data/policies/policy-delete-mutation.ts';
 import { errorMessage } from '../../lib/api.ts';
 
-export function PolicyDeleteDialog({ projectRef, policy, onClose }: { projectRef: string; policy: Policy; onClose: () => void }) {
+interface PolicyDeleteDialogProps {
+  projectRef: string;
+  policy: Policy;
+  onClose: () => void;
+  /** The storage policies page words it 'Failed to delete policy' (spec document 2, §8). */
+  errorPrefix?: string;
+}
+
+export function PolicyDeleteDialog({ projectRef, policy, onClose, errorPrefix = 'Error deleting policy' }: PolicyDeleteDialogProps) {
   const remove = usePolicyDeleteMutation(projectRef);
   return (
     <ConfirmDialog
@@ -24,7 +32,7 @@ export function PolicyDeleteDialog({ projectRef, policy, onClose }: { projectRef
               toast.success('Successfully deleted policy!');
               onClose();
             },
-            onError: (error) => toast.error(`Error deleting policy: ${errorMessage(error)}`),
+            onError: (error) => toast.error(`${errorPrefix}: ${errorMessage(error)}`),
           },
         )
       }

@@ -1,13 +1,13 @@
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { DocsBlock, DocsHeader, DocsItemList } from '../docs-article.tsx';
 import { SnippetGroupView } from '../snippet-group-view.tsx';
-import { storageSnippetGroups } from '../snippets/storage-snippets.ts';
+import { EXAMPLE_BUCKET, storageSnippetGroups } from '../snippets/storage-snippets.ts';
 import type { SectionProps } from './section-props.ts';
 
-/**
- * Storage: Plinth has no buckets yet, so the list is honestly empty and the examples use an
- * example bucket name ('avatars').
- */
-export function StorageSection({ data, language }: SectionProps) {
+/** Storage: the project's buckets (each opens its own page) and the examples for a bucket named 'avatars'. */
+export function StorageSection({ data, language, onNavigate }: SectionProps) {
+  const buckets = data.buckets;
   return (
     <>
       <DocsHeader
@@ -15,7 +15,18 @@ export function StorageSection({ data, language }: SectionProps) {
         description={<p>Store and serve files in buckets. Access to files follows the policies on storage.objects, like any other table.</p>}
       />
       <DocsBlock id="storage-buckets" title="Buckets">
-        <DocsItemList items={[]} onOpen={() => undefined} empty="This project has no buckets yet. The examples below use a bucket named avatars." testId="docs-buckets-list" />
+        {buckets.isError ? (
+          <ErrorState error={buckets.error} title="Failed to fetch buckets" onRetry={() => void buckets.refetch()} />
+        ) : !buckets.data ? (
+          <SkeletonRows rows={2} />
+        ) : (
+          <DocsItemList
+            items={buckets.data.map((bucket) => ({ name: bucket.id, description: bucket.public ? 'Public' : 'Private' }))}
+            onOpen={(id) => onNavigate({ section: 'storage', item: id })}
+            empty={`This project has no buckets yet. The examples below use a bucket named ${EXAMPLE_BUCKET.id}.`}
+            testId="docs-buckets-list"
+          />
+        )}
       </DocsBlock>
       {storageSnippetGroups(data.context).map((group) => (
         <SnippetGroupView key={group.id} group={group} language={language} />

@@ -11,7 +11,7 @@ import {
   EMPTY_POLICY_FORM, formFromPolicy, isDirty, reviewPolicy, validatePolicyForm, VALIDATION_NOTICE_MS,
   type PolicyFormValues, type PolicyReview,
 } from '../policy-form.ts';
-import type { PolicyTemplate } from '../policy-templates.ts';
+import { POLICY_TEMPLATES, type PolicyTemplate } from '../policy-templates.ts';
 import { EditorView } from './editor-view.tsx';
 import { ReviewView } from './review-view.tsx';
 import { SelectionView } from './selection-view.tsx';
@@ -30,13 +30,15 @@ interface PolicyEditorPanelProps {
   /** null for a new policy. */
   policy: Policy | null;
   onClose: () => void;
+  /** The storage policies page words it 'Successfully saved policy!' (spec document 2, §8). */
+  successMessage?: string;
 }
 
 /**
  * The policy editor (spec document 1, §4): a new policy starts in SELECTION, an edit in EDITOR.
  * Mounted once per opening, so every opening starts clean.
  */
-export function PolicyEditorPanel({ projectRef, target, policy, onClose }: PolicyEditorPanelProps) {
+export function PolicyEditorPanel({ projectRef, target, policy, onClose, successMessage = 'Policy successfully saved!' }: PolicyEditorPanelProps) {
   const isNew = policy === null;
   const [initial] = useState<PolicyFormValues>(() => (policy ? formFromPolicy(policy) : EMPTY_POLICY_FORM));
   const [values, setValues] = useState(initial);
@@ -101,7 +103,7 @@ export function PolicyEditorPanel({ projectRef, target, policy, onClose }: Polic
   function save() {
     if (!review) return;
     const onSuccess = () => {
-      toast.success('Policy successfully saved!');
+      toast.success(successMessage);
       onClose();
     };
     if (review.kind === 'create') {
@@ -156,7 +158,9 @@ export function PolicyEditorPanel({ projectRef, target, policy, onClose }: Polic
     <>
       <SidePanel open onRequestClose={requestClose} title={title} footer={footer} size={view === 'TEMPLATES' ? 'large' : 'medium'} testId="policy-editor">
         {view === 'SELECTION' && <SelectionView onUseTemplate={openTemplates} onStartFromScratch={() => setView('EDITOR')} />}
-        {view === 'TEMPLATES' && <TemplatesView target={target} onUse={applyTemplate} />}
+        {view === 'TEMPLATES' && (
+          <TemplatesView templates={POLICY_TEMPLATES} statementOf={(template) => template.statement(target)} badgeOf={(template) => template.command} onUse={applyTemplate} />
+        )}
         {view === 'EDITOR' && (
           <EditorView projectRef={projectRef} target={target} values={values} onChange={setValues} isCommandLocked={!isNew} notice={notice} />
         )}

@@ -2,17 +2,19 @@ import { FileCode2, LayoutTemplate } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 interface SelectionViewProps {
+  /** What policies do here (rows of a table, files of a bucket). */
+  description?: string;
   onUseTemplate: () => void;
   onStartFromScratch: () => void;
 }
 
+const TABLE_DESCRIPTION = 'Policies are SQL rules that decide which rows each role may read or change. Start from a template or write one yourself.';
+
 /** The first view of a new policy: start from a template or from an empty editor. */
-export function SelectionView({ onUseTemplate, onStartFromScratch }: SelectionViewProps) {
+export function SelectionView({ description = TABLE_DESCRIPTION, onUseTemplate, onStartFromScratch }: SelectionViewProps) {
   return (
     <div className="space-y-3 px-5 py-5" data-testid="policy-view-selection">
-      <p className="text-sm text-fg-muted">
-        Policies are SQL rules that decide which rows each role may read or change. Start from a template or write one yourself.
-      </p>
+      <p className="text-sm text-fg-muted">{description}</p>
       <Choice
         icon={<LayoutTemplate />}
         title="Get started quickly"
