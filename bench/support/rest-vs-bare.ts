@@ -37,7 +37,7 @@ export interface RestVsBare {
  * handler beside the platform: the cases are a primary-key read and a 100-row page.
  */
 /** A signed-up owner with a Pro organisation and a healthy project on `platform`, to benchmark. */
-export async function benchProject(platform: RunningPlatform): Promise<{ api: ApiClient; slug: string; ref: string }> {
+export async function benchProject(platform: Pick<RunningPlatform, 'url'>): Promise<{ api: ApiClient; slug: string; ref: string }> {
   const { api } = await signUp(platform.url);
   const slug = (await api.post('/api/organizations', { name: 'Bench', plan: 'pro' })).body.slug;
   const { body: project } = await api.post('/api/projects', { name: 'bench', organization_slug: slug, db_pass: 'bench-password' });

@@ -69,5 +69,7 @@ export const projectSettingsSchema = z.object({
     serviceApiKey: z.string().optional(),
   }),
   customDomain: z.object({ status: z.string(), hostname: z.string() }).nullable(),
+  /** The operator's support address (PLINTH_SUPPORT_EMAIL), named where the studio asks people to reach out. */
+  support_email: z.string(),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;

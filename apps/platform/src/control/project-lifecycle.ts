@@ -114,7 +114,7 @@ export async function restoreProject(ctx: ControlContext, ref: string, attempt: 
   }
 }
 
-/** GOING_DOWN -> removes the database, its files and its row (each step is a no-op when done). */
+/** GOING_DOWN -> removes the database, its files, its stored objects and its row (each step is a no-op when done). */
 export async function removeProject(ctx: ControlContext, ref: string): Promise<void> {
   const row = await projectRowByRef(ctx.db, ref);
   if (!row) return;
@@ -122,5 +122,7 @@ export async function removeProject(ctx: ControlContext, ref: string): Promise<v
   if (row.db_server) await ctx.engine.dropProject(locationOf(row));
   else await dropHalfMadeDatabase(ctx, row); // never placed on a server (embedded, or provisioning failed)
   await rm(path.join(ctx.config.dataDir, 'projects', ref), { recursive: true, force: true });
+  // Its stored files (every bucket's), on disk or in S3.
+  await ctx.objects.deletePrefix(ref);
   await ctx.db.query('delete from projects where ref = $1', [ref]);
 }

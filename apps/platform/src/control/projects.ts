@@ -193,6 +193,7 @@ export async function projectSettings(ctx: ControlContext, actor: Actor, ref: st
       ...(serviceKey && { serviceApiKey: serviceKey }),
     },
     customDomain: null,
+    support_email: ctx.config.supportEmail,
   };
 }
 

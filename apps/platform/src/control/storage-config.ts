@@ -18,11 +18,16 @@ export function uploadLimitOf(plan: Plan, configured: number | string | null | u
   return Math.min(Number(configured), planLimit);
 }
 
+/** Image transformations are a paid-plan feature (Pro: 100 origin images included, then $5 per 1000). */
+export function imageTransformationOf(plan: Plan): boolean {
+  return plan !== 'free';
+}
+
 function present(plan: Plan, configured: number | string | null | undefined): ResponseOf<'storageConfig'> {
   return {
     fileSizeLimit: uploadLimitOf(plan, configured),
     isFreeTier: plan === 'free',
-    features: { imageTransformation: { enabled: false } },
+    features: { imageTransformation: { enabled: imageTransformationOf(plan) } },
   };
 }
 

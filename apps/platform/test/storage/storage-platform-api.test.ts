@@ -3,6 +3,8 @@
  * public-url, download, move and delete, the upload limit setting; member permissions and another
  * organisation's members.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/client.ts';
 import { startStorageHarness, type StorageHarness } from './harness.ts';
@@ -104,5 +106,16 @@ describe('the upload limit setting', () => {
     expect((await api.get(`/api/platform/projects/${ref}/config/storage`)).body).toMatchObject({ fileSizeLimit: 50 * 1024 * 1024, isFreeTier: true });
     const refused = await api.post(`/api/platform/projects/${ref}/config/storage`, { fileSizeLimit: 1024 });
     expect(refused.body.message).toBe('Upgrade to the Pro plan for a configurable upload file size limit of up to 5 GB');
+  });
+});
+
+describe('deleting the project', () => {
+  it('removes its stored files with it', async () => {
+    await h.client(h.serviceKey).storage.from('files').upload('kept/until-deleted.txt', 'bytes');
+    const filesDir = path.join(h.platform.dataDir, 'storage', 'objects', h.ref);
+    expect(existsSync(path.join(filesDir, 'files', 'kept', 'until-deleted.txt'))).toBe(true);
+    expect((await h.api.delete(`/api/projects/${h.ref}`, { confirm_ref: h.ref })).status).toBe(200);
+    await h.platform.control.jobs.idle();
+    expect(existsSync(filesDir)).toBe(false);
   });
 });

@@ -20,8 +20,8 @@ export const SETUP_SUPPORT_AFTER_MINUTES = 2;
 export const AUDIT_PAGE_SIZE = 50;
 export const MIN_DB_PASSWORD_LENGTH = 8;
 
-/** The address notices give for reaching the operator's support (there is no other in the studio). */
-export const SUPPORT_EMAIL = 'support@plinth.dev';
+/** Where to reach support when the project's settings (which name the operator's address) did not load. */
+export const SUPPORT_EMAIL = 'support@localhost';
 
 export const SUPPORT_CATEGORIES = [
   { value: 'Problem', label: 'Issues with APIs / client libraries' },

@@ -7,7 +7,7 @@ import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../../control/context.ts';
 import { limits, type Plan } from '@plinth/plans';
 import { locationOf, projectRowByRef, type ProjectRow } from '../../control/project-rows.ts';
-import { uploadLimitOf } from '../../control/storage-config.ts';
+import { imageTransformationOf, uploadLimitOf } from '../../control/storage-config.ts';
 import type { Database } from '../../engines/types.ts';
 import type { PasswordPolicy } from '../auth/password-policy.ts';
 import { TokenVerifier } from './tokens.ts';
@@ -25,6 +25,8 @@ export interface ProjectHandle {
   /** Storage: the global upload limit (bytes) and the plan's storage quota (null: none). */
   uploadLimit: number;
   storageQuota: number | null;
+  /** Storage's image transformations (/render/image): every plan but Free. */
+  imageTransformation: boolean;
 }
 
 type ApiRow = ProjectRow & {
@@ -97,6 +99,7 @@ export class ProjectDirectory {
       passwordPolicy: { minLength: row.auth_password_min_length, requiredCharacters: row.auth_password_required_characters },
       uploadLimit: uploadLimitOf(row.organization_plan, row.storage_upload_limit),
       storageQuota: limits(row.organization_plan).storageBytes,
+      imageTransformation: imageTransformationOf(row.organization_plan),
     };
   }
 }

@@ -5,6 +5,7 @@
  */
 import { PlinthError } from '@plinth/errors';
 import { DatabaseError } from '../../engines/database-error.ts';
+import { ObjectTooLargeError } from './object-stores/types.ts';
 
 const CATALOGUE = {
   NoSuchBucket: { status: 404, error: 'Bucket not found', message: 'Bucket not found' },
@@ -58,6 +59,7 @@ export class StorageError extends Error {
 /** RLS refused the row (42501, or a WITH CHECK violation), a unique key taken, a bucket still referenced. */
 export function toStorageError(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
+  if (error instanceof ObjectTooLargeError) return new StorageError('EntityTooLarge');
   if (error instanceof DatabaseError) {
     if (error.code === '42501') return new StorageError('AccessDenied');
     if (error.code === '23505') return new StorageError(error.table === 'buckets' ? 'BucketAlreadyExists' : 'KeyAlreadyExists');

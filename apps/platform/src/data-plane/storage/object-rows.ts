@@ -4,6 +4,7 @@
  * bytes (`version`): the bytes live at `{ref}/{bucket}/{name}/{version}`, so a new upload never
  * overwrites the bytes a reader may be streaming, and the old version is removed once replaced.
  */
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../engines/types.ts';
 import { StorageError } from './errors.ts';
 
@@ -67,15 +68,33 @@ export async function putObjectRow(tx: Queryable, object: NewObject, upsert: boo
     ? (await tx.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [object.bucketId, object.name])).rows[0]
     : undefined;
   const values = [object.bucketId, object.name, asUuid(object.owner), object.owner, object.version, JSON.stringify(object.metadata), object.userMetadata && JSON.stringify(object.userMetadata)];
-  const sql = previous
-    ? `update storage.objects set owner = $3, owner_id = $4, version = $5, metadata = $6::jsonb, user_metadata = $7::jsonb,
-         last_accessed_at = now() where bucket_id = $1 and name = $2 returning ${COLUMNS}`
-    : `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) returning ${COLUMNS}`;
-  const { rows } = await tx.query<ObjectRow>(sql, values);
-  // An update that RLS filters out changes nothing rather than failing: refuse it as storage-api does.
-  if (!rows[0]) throw new StorageError('AccessDenied');
-  return { row: present(rows[0]), replaced: previous?.version ?? null };
+  if (previous) {
+    // Replacing needs the caller's SELECT and UPDATE policies (RETURNING reads the row back).
+    const { rows } = await tx.query<ObjectRow>(
+      `update storage.objects set owner = $3, owner_id = $4, version = $5, metadata = $6::jsonb, user_metadata = $7::jsonb,
+         last_accessed_at = now() where bucket_id = $1 and name = $2 returning ${COLUMNS}`,
+      values,
+    );
+    // An update that RLS filters out changes nothing rather than failing: refuse it as storage-api does.
+    if (!rows[0]) throw new StorageError('AccessDenied');
+    return { row: present(rows[0]), replaced: previous.version };
+  }
+  // A new object needs only the INSERT policy: no RETURNING, which would need SELECT too.
+  const id = randomUUID();
+  const { rows } = await tx.query<{ now: string }>('select now() as now');
+  await tx.query(
+    `insert into storage.objects (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at)
+     values ($8, $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $9, $9, $9)`,
+    [...values, id, rows[0].now],
+  );
+  const now = new Date(rows[0].now).toISOString();
+  return {
+    row: {
+      id, bucket_id: object.bucketId, name: object.name, owner_id: object.owner, version: object.version,
+      created_at: now, updated_at: now, last_accessed_at: now, metadata: object.metadata, user_metadata: object.userMetadata,
+    },
+    replaced: null,
+  };
 }
 
 /** Renames an object (within or across buckets); the caller's UPDATE policy decides. */

@@ -7,8 +7,7 @@
  * bytes it replaced; when the row is refused, the new bytes are removed instead.
  */
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { Database } from '../../engines/types.ts';
 import { asCaller, ownerOf, SERVICE_CALLER, type StorageCaller } from './as-caller.ts';
 import * as buckets from './buckets.ts';
@@ -70,19 +69,6 @@ function keyOf(project: StorageProject, bucketId: string, name: string, version:
   return `${project.ref}/${bucketId}/${name}/${version}`;
 }
 
-/** Counts bytes as they pass and fails the stream the moment they exceed the limit. */
-function limitTo(limit: number): Transform & { bytes: number } {
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      counter.bytes += chunk.length;
-      if (counter.bytes > limit) return done(new StorageError('EntityTooLarge'));
-      done(null, chunk);
-    },
-  }) as Transform & { bytes: number };
-  counter.bytes = 0;
-  return counter;
-}
-
 export class ProjectStorage {
   constructor(private readonly project: StorageProject) {}
 
@@ -133,31 +119,42 @@ export class ProjectStorage {
 
   // ---- objects ----
 
-  async upload(caller: StorageCaller, upload: Upload): Promise<rows.ObjectRow> {
+  /**
+   * Everything that can refuse an upload before its bytes move: the key, the bucket, the size it
+   * declares, its type, the quota and RLS (a rolled-back dry run of the row as the caller).
+   * Resumable uploads call it when they are created. Returns the size limit the bytes must keep to.
+   */
+  async assertCanUpload(caller: StorageCaller, upload: Omit<Upload, 'body'>): Promise<number> {
     assertObjectName(upload.name);
     const bucket = await this.getBucket(SERVICE_CALLER, upload.bucketId);
     const limit = uploadLimit(bucket.file_size_limit, this.project.uploadLimit);
     if (upload.contentLength !== null && upload.contentLength > limit) throw new StorageError('EntityTooLarge');
     assertMimeType(upload.contentType, bucket.allowed_mime_types);
     await this.assertQuota(upload.contentLength ?? 0);
+    await this.assertRowAllowed(caller, upload);
+    return limit;
+  }
+
+  /** RLS: a rolled-back dry run of the object's row as the caller. */
+  private async assertRowAllowed(caller: StorageCaller, upload: Pick<Upload, 'bucketId' | 'name' | 'contentType' | 'cacheControl' | 'upsert' | 'userMetadata'>): Promise<void> {
+    const draft = { bucketId: upload.bucketId, name: upload.name, owner: ownerOf(caller), version: randomUUID(), metadata: placeholderMetadata(upload), userMetadata: upload.userMetadata };
+    await this.dryRun(caller, (tx) => rows.putObjectRow(tx, draft, upload.upsert));
+  }
+
+  async upload(caller: StorageCaller, upload: Upload): Promise<rows.ObjectRow> {
+    const limit = await this.assertCanUpload(caller, upload);
     const owner = ownerOf(caller);
     const version = randomUUID();
     const draft = (metadata: rows.ObjectMetadata): rows.NewObject => ({
       bucketId: upload.bucketId, name: upload.name, owner, version, metadata, userMetadata: upload.userMetadata,
     });
-    // RLS first, so a refused upload is refused before its bytes are sent.
-    await this.dryRun(caller, (tx) => rows.putObjectRow(tx, draft(placeholderMetadata(upload)), upload.upsert));
 
     const key = keyOf(this.project, upload.bucketId, upload.name, version);
-    const counter = limitTo(limit);
-    // pipeline() listens for errors from the first byte (the store may await before it reads) and
-    // stops reading the request once the limit is passed; the store sees the failure through counter.
-    pipeline(upload.body, counter).catch(() => undefined);
     let written;
     try {
-      written = await this.project.store.put(key, counter, { contentType: upload.contentType, cacheControl: upload.cacheControl });
+      written = await this.project.store.put(key, upload.body, { contentType: upload.contentType, cacheControl: upload.cacheControl, maxBytes: limit });
     } catch (error) {
-      throw error instanceof StorageError ? error : toStorageError(error);
+      throw toStorageError(error);
     }
     const metadata: rows.ObjectMetadata = {
       eTag: written.etag, size: written.size, mimetype: upload.contentType, cacheControl: upload.cacheControl,
@@ -185,11 +182,10 @@ export class ProjectStorage {
     return this.readableRow(access, bucketId, name);
   }
 
-  list(caller: StorageCaller, bucketId: string, options: ListOptions): Promise<ListedItem[]> {
-    return this.as(caller, async (tx) => {
-      await buckets.findBucket(tx, bucketId);
-      return listFolder(tx, bucketId, options);
-    });
+  /** The bucket must exist; what the caller may see of it is for storage.objects' policies alone. */
+  async list(caller: StorageCaller, bucketId: string, options: ListOptions): Promise<ListedItem[]> {
+    await this.getBucket(SERVICE_CALLER, bucketId);
+    return this.as(caller, (tx) => listFolder(tx, bucketId, options));
   }
 
   /** Moves an object within or across buckets: new bytes' key first, the row, then the old key goes. */
@@ -254,8 +250,8 @@ export class ProjectStorage {
   async signUpload(caller: StorageCaller, bucketId: string, name: string, upsert: boolean): Promise<string> {
     assertObjectName(name);
     await this.getBucket(SERVICE_CALLER, bucketId);
-    const metadata = placeholderMetadata({ contentType: 'application/octet-stream', cacheControl: 'no-cache' });
-    await this.dryRun(caller, (tx) => rows.putObjectRow(tx, { bucketId, name, owner: ownerOf(caller), version: randomUUID(), metadata, userMetadata: null }, upsert));
+    // The type and size are checked when the bytes arrive; the token only promises the row.
+    await this.assertRowAllowed(caller, { bucketId, name, contentType: 'application/octet-stream', cacheControl: 'no-cache', upsert, userMetadata: null });
     return signing.signUpload(this.project.jwtSecret, bucketId, name, { owner: ownerOf(caller), upsert });
   }
 

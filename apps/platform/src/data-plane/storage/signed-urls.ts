@@ -13,8 +13,9 @@ export interface UploadGrant {
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signDownload(secret: string, bucketId: string, name: string, expiresInSeconds: number): Promise<string> {
-  return new SignJWT({ url: `${bucketId}/${name}` })
+/** `transformations` (image-transform.ts) makes it a token for /render/image/sign, which renders only those. */
+export async function signDownload(secret: string, bucketId: string, name: string, expiresInSeconds: number, transformations?: string): Promise<string> {
+  return new SignJWT({ url: `${bucketId}/${name}`, ...(transformations !== undefined && { transformations }) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
@@ -44,9 +45,13 @@ async function verify(secret: string, token: string, bucketId: string, name: str
   }
 }
 
-export async function verifyDownload(secret: string, token: string, bucketId: string, name: string): Promise<void> {
+export async function verifyDownload(secret: string, token: string, bucketId: string, name: string): Promise<{ transformations: string | null; expiresAt: Date | null }> {
   const claims = await verify(secret, token, bucketId, name);
   if ('owner' in claims) throw new StorageError('InvalidSignature');
+  return {
+    transformations: typeof claims.transformations === 'string' ? claims.transformations : null,
+    expiresAt: typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : null,
+  };
 }
 
 export async function verifyUpload(secret: string, token: string, bucketId: string, name: string): Promise<UploadGrant> {

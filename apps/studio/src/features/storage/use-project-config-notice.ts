@@ -18,8 +18,10 @@ export function useProjectConfigNotice(projectRef: string): void {
   useEffect(() => {
     if (!isMissing) return;
     // A fixed id: moving between storage pages remounts the layout, which must not stack toasts.
-    toast.error(`Failed to fetch project configuration. Try refreshing your browser, or reach out to us at ${SUPPORT_EMAIL}`, {
+    // The operator's address when the settings arrived (without an endpoint), else the studio's own.
+    const email = settings.data?.support_email ?? SUPPORT_EMAIL;
+    toast.error(`Failed to fetch project configuration. Try refreshing your browser, or reach out to us at ${email}`, {
       id: `storage-config-${projectRef}`,
     });
-  }, [isMissing, projectRef]);
+  }, [isMissing, projectRef, settings.data?.support_email]);
 }

@@ -19,7 +19,9 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('access-control-allow-origin', request.headers.origin ?? '*');
     reply.header('access-control-expose-headers', EXPOSED_HEADERS);
-    reply.header('vary', 'Origin');
+    // Kept with what the route varies by (the image renderer varies by Accept).
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Origin` : 'Origin');
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {

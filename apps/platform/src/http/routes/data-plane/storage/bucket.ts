@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { StorageError } from '../../../../data-plane/storage/errors.ts';
-import type { StorageKit } from './context.ts';
+import { parseWith, type StorageKit } from './context.ts';
 
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
@@ -27,11 +27,6 @@ const settings = {
 const createBody = z.object({ id: z.string().optional(), name: z.string().optional(), ...settings });
 const updateBody = z.object(settings);
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new StorageError('InvalidRequest', result.error.issues.map((issue) => issue.message).join('; '));
-  return result.data;
-}
 
 export function bucketRoutes(app: FastifyInstance, kit: StorageKit): void {
   app.get('/bucket', async (request) => {
@@ -50,7 +45,7 @@ export function bucketRoutes(app: FastifyInstance, kit: StorageKit): void {
   app.post('/bucket', async (request) => {
     const storage = await kit.storageOf(request);
     const caller = await kit.callerOf(request);
-    const body = parse(createBody, await kit.json(request));
+    const body = parseWith(createBody, await kit.json(request));
     const id = body.id ?? body.name;
     if (!id) throw new StorageError('InvalidBucketName', 'A bucket needs a name');
     return storage.createBucket(caller, { ...body, id, name: body.name ?? id });
@@ -59,7 +54,7 @@ export function bucketRoutes(app: FastifyInstance, kit: StorageKit): void {
   app.put('/bucket/:id', async (request) => {
     const storage = await kit.storageOf(request);
     const caller = await kit.callerOf(request);
-    await storage.updateBucket(caller, (request.params as { id: string }).id, parse(updateBody, await kit.json(request)));
+    await storage.updateBucket(caller, (request.params as { id: string }).id, parseWith(updateBody, await kit.json(request)));
     return { message: 'Successfully updated' };
   });
 

@@ -1,11 +1,12 @@
 /** What every storage route needs: the project's storage, the caller, and the helpers to read and answer requests. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import type { z } from 'zod';
 import type { ControlContext } from '../../../../control/context.ts';
 import { projectDirectoryFor } from '../../../../data-plane/gateway/index.ts';
 import type { StorageCaller } from '../../../../data-plane/storage/as-caller.ts';
 import { StorageError } from '../../../../data-plane/storage/errors.ts';
-import { projectStorageFor, type ProjectStorage } from '../../../../data-plane/storage/index.ts';
+import { projectImagesFor, projectStorageFor, type ProjectImages, type ProjectStorage } from '../../../../data-plane/storage/index.ts';
 import { requestRoles } from '../request-info.ts';
 
 /** JSON bodies of storage's own calls (lists, moves, signing) are small; uploads stream and have their own limits. */
@@ -13,6 +14,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 export interface StorageKit {
   storageOf(request: FastifyRequest): Promise<ProjectStorage>;
+  /** The project's image transformations (/render/image, and signed URLs with a transform). */
+  imagesOf(request: FastifyRequest): Promise<ProjectImages>;
   /** The request's caller from its apikey / Bearer token (a bad token is InvalidJWT). */
   callerOf(request: FastifyRequest): Promise<StorageCaller>;
   json<T>(request: FastifyRequest): Promise<T>;
@@ -26,6 +29,7 @@ export function storageKit(ctx: ControlContext): StorageKit {
   };
   return {
     storageOf: (request) => projectStorageFor(ctx, (request.params as { ref: string }).ref),
+    imagesOf: (request) => projectImagesFor(ctx, (request.params as { ref: string }).ref),
     async callerOf(request) {
       const project = await projectOf(request);
       try {
@@ -65,4 +69,11 @@ export function objectPathOf(request: FastifyRequest): { bucketId: string; name:
 
 export function sendError(reply: FastifyReply, error: StorageError): FastifyReply {
   return reply.status(error.httpStatus).type('application/json; charset=utf-8').send(error.toBody());
+}
+
+/** A JSON body or query checked against its schema; every issue named in one InvalidRequest. */
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new StorageError('InvalidRequest', result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
+  return result.data;
 }

@@ -14,6 +14,8 @@ import { bucketRoutes } from './bucket.ts';
 import { sendError, storageKit } from './context.ts';
 import { objectOpsRoutes } from './object-ops.ts';
 import { objectRoutes } from './object.ts';
+import { renderRoutes } from './render.ts';
+import { resumableRoutes } from './resumable.ts';
 
 export async function storageRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
   const failures = new WeakMap<FastifyRequest, StorageError>();
@@ -46,4 +48,6 @@ export async function storageRoutes(app: FastifyInstance, ctx: ControlContext): 
   bucketRoutes(app, kit);
   objectOpsRoutes(app, kit);
   objectRoutes(app, kit);
+  renderRoutes(app, kit);
+  resumableRoutes(app, ctx);
 }

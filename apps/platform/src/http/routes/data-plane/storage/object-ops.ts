@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { StorageError } from '../../../../data-plane/storage/errors.ts';
-import { objectPathOf, type StorageKit } from './context.ts';
+import { objectPathOf, parseWith, type StorageKit } from './context.ts';
 import { uploadBodyOf } from './upload-body.ts';
 
 const listBody = z.object({
@@ -23,29 +23,27 @@ const transferBody = z.object({
 });
 const expiresIn = z.number().int().min(1);
 const signManyBody = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(1000) });
+/** supabase-js sends `transform` when the signed URL is for a transformed image. */
+const signOneBody = z.object({ expiresIn, transform: z.record(z.string(), z.unknown()).optional() });
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new StorageError('InvalidRequest', result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  return result.data;
-}
-
-/** storage-api's signed URL: relative to /storage/v1, which supabase-js prefixes. */
-const signedUrlOf = (bucketId: string, name: string, token: string) =>
-  `/object/sign/${encodeURIComponent(bucketId)}/${name.split('/').map(encodeURIComponent).join('/')}?token=${token}`;
+/**
+ * storage-api's signed URL: relative to /storage/v1, which supabase-js prefixes, and with the path
+ * as it is (supabase-js encodes the whole URL itself; encoding here too would double it).
+ */
+const signedUrlOf = (bucketId: string, name: string, token: string) => `/object/sign/${bucketId}/${name}?token=${token}`;
 
 export function objectOpsRoutes(app: FastifyInstance, kit: StorageKit): void {
   app.post('/object/list/:bucket', async (request) => {
     const storage = await kit.storageOf(request);
     const caller = await kit.callerOf(request);
-    const body = parse(listBody, await kit.json(request));
+    const body = parseWith(listBody, await kit.json(request));
     return storage.list(caller, (request.params as { bucket: string }).bucket, { ...body, prefix: body.prefix.replace(/^\/+|\/+$/g, '') });
   });
 
   app.post('/object/move', async (request) => {
     const storage = await kit.storageOf(request);
     const caller = await kit.callerOf(request);
-    const body = parse(transferBody, await kit.json(request));
+    const body = parseWith(transferBody, await kit.json(request));
     await storage.move(caller, { bucketId: body.bucketId, name: body.sourceKey }, { bucketId: body.destinationBucket ?? body.bucketId, name: body.destinationKey });
     return { message: 'Successfully moved' };
   });
@@ -53,7 +51,7 @@ export function objectOpsRoutes(app: FastifyInstance, kit: StorageKit): void {
   app.post('/object/copy', async (request) => {
     const storage = await kit.storageOf(request);
     const caller = await kit.callerOf(request);
-    const body = parse(transferBody, await kit.json(request));
+    const body = parseWith(transferBody, await kit.json(request));
     const bucketId = body.destinationBucket ?? body.bucketId;
     const row = await storage.copy(caller, { bucketId: body.bucketId, name: body.sourceKey }, { bucketId, name: body.destinationKey });
     return { Id: row.id, Key: `${bucketId}/${body.destinationKey}` };
@@ -63,7 +61,10 @@ export function objectOpsRoutes(app: FastifyInstance, kit: StorageKit): void {
     const storage = await kit.storageOf(request);
     const caller = await kit.callerOf(request);
     const { bucketId, name } = objectPathOf(request);
-    const body = parse(z.object({ expiresIn }), await kit.json(request));
+    const body = parseWith(signOneBody, await kit.json(request));
+    if (body.transform && Object.keys(body.transform).length > 0) {
+      return { signedURL: await (await kit.imagesOf(request)).signedUrl(caller, bucketId, name, body.expiresIn, body.transform) };
+    }
     const token = await storage.signDownload(caller, bucketId, name, body.expiresIn);
     return { signedURL: signedUrlOf(bucketId, name, token) };
   });
@@ -72,7 +73,7 @@ export function objectOpsRoutes(app: FastifyInstance, kit: StorageKit): void {
     const storage = await kit.storageOf(request);
     const caller = await kit.callerOf(request);
     const bucketId = (request.params as { bucket: string }).bucket;
-    const body = parse(signManyBody, await kit.json(request));
+    const body = parseWith(signManyBody, await kit.json(request));
     return Promise.all(body.paths.map(async (path) => {
       try {
         const token = await storage.signDownload(caller, bucketId, path, body.expiresIn);
@@ -89,7 +90,7 @@ export function objectOpsRoutes(app: FastifyInstance, kit: StorageKit): void {
     const caller = await kit.callerOf(request);
     const { bucketId, name } = objectPathOf(request);
     const token = await storage.signUpload(caller, bucketId, name, request.headers['x-upsert'] === 'true');
-    return { url: `/object/upload/sign/${encodeURIComponent(bucketId)}/${name.split('/').map(encodeURIComponent).join('/')}?token=${token}`, token };
+    return { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token };
   });
 
   app.put('/object/upload/sign/:bucket/*', async (request) => {

@@ -1,0 +1,38 @@
+/** /storage/v1/upload/resumable: TUS, handed to @tus/server (see data-plane/storage/resumable-uploads.ts). */
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ControlContext } from '../../../../control/context.ts';
+import { projectDirectoryFor } from '../../../../data-plane/gateway/index.ts';
+import { writeStorageLog } from '../../../../data-plane/logs/index.ts';
+import { projectStorageFor, StorageError } from '../../../../data-plane/storage/index.ts';
+import { createResumableServer, RESUMABLE_PATH } from '../../../../data-plane/storage/resumable-uploads.ts';
+
+export function resumableRoutes(app: FastifyInstance, ctx: ControlContext): void {
+  const directory = projectDirectoryFor(ctx);
+  const tus = createResumableServer({
+    publicUrl: () => ctx.config.publicUrl,
+    stagingDirectory: path.join(ctx.config.dataDir, 'storage', 'resumable'),
+    storageFor: (ref) => projectStorageFor(ctx, ref),
+    async callerFor(ref, headers) {
+      const project = directory.cached(ref) ?? (await directory.resolve(ref));
+      try {
+        return await project.tokens.caller({ apikey: headers.get('apikey') ?? undefined, authorization: headers.get('authorization') ?? undefined });
+      } catch (error) {
+        throw new StorageError('InvalidJWT', error instanceof Error ? error.message : undefined);
+      }
+    },
+  });
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // @tus/server answers on the raw response (CORS included); the body was left unread for it.
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+    const { ref } = request.params as { ref: string };
+    writeStorageLog(ctx.logs, {
+      projectRef: ref, method: request.method, path: request.url.split('?')[0].slice(`/p/${ref}/storage/v1`.length),
+      status: reply.raw.statusCode, durationMs: reply.elapsedTime, role: null, error: null,
+    });
+  };
+  const methods = ['POST', 'PATCH', 'HEAD', 'GET', 'DELETE', 'OPTIONS'];
+  app.route({ method: methods, url: RESUMABLE_PATH, handler });
+  app.route({ method: methods, url: `${RESUMABLE_PATH}/*`, handler });
+}
