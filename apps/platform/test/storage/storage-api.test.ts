@@ -103,6 +103,22 @@ describe.each(MATRIX)('storage on the %s engine with the %s store', (engine, bac
       expect(byCreated.data?.map((i) => i.name)).toEqual(['sub', 'b.txt', 'a.txt', 'c.txt']);
     });
 
+    it('lists with list-v2: flat or by folder, a page at a time by cursor', async () => {
+      const docs = h.client(h.serviceKey).storage.from('docs');
+      for (const name of ['v2/a.txt', 'v2/b/one.txt', 'v2/b/two.txt', 'v2/c.txt', 'v2x.txt']) await docs.upload(name, 'x');
+      const flat = await docs.listV2({ prefix: 'v2/' });
+      expect(flat.data?.objects.map((o) => o.name)).toEqual(['v2/a.txt', 'v2/b/one.txt', 'v2/b/two.txt', 'v2/c.txt']);
+      expect(flat.data).toMatchObject({ hasNext: false, folders: [] });
+      const grouped = await docs.listV2({ prefix: 'v2/', with_delimiter: true });
+      expect(grouped.data?.folders.map((f) => f.name)).toEqual(['v2/b/']);
+      expect(grouped.data?.objects.map((o) => o.name)).toEqual(['v2/a.txt', 'v2/c.txt']);
+      const first = await docs.listV2({ prefix: 'v2/', with_delimiter: true, limit: 2 });
+      expect(first.data).toMatchObject({ hasNext: true, nextCursor: 'v2/b/' });
+      const second = await docs.listV2({ prefix: 'v2/', with_delimiter: true, limit: 2, cursor: first.data!.nextCursor });
+      expect(second.data).toMatchObject({ hasNext: false, folders: [] });
+      expect(second.data?.objects.map((o) => o.name)).toEqual(['v2/c.txt']);
+    });
+
     it('moves and copies within and across buckets', async () => {
       const storage = h.client(h.serviceKey).storage;
       await storage.from('docs').upload('move/me.txt', 'moving');

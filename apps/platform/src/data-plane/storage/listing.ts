@@ -102,3 +102,65 @@ export async function listFolder(tx: Queryable, bucketId: string, options: ListO
     metadata: row.metadata,
   }));
 }
+
+export interface ListV2Options {
+  /** Any key prefix ('photos/', 'photos/2024'); '' for the whole bucket. */
+  prefix: string;
+  /** The last key of the previous page (a folder's ends with '/'). */
+  cursor: string | null;
+  limit: number;
+  /** Group by '/' after the prefix (folders and files), or list every key under it (flat). */
+  withDelimiter: boolean;
+}
+
+export interface ListV2Page {
+  hasNext: boolean;
+  nextCursor?: string;
+  folders: { name: string; key: string }[];
+  objects: (ListedItem & { key: string })[];
+}
+
+/** The first key after `cursor`: past a whole folder ('a/' -> 'a0'), or just past a file. */
+function afterCursor(cursor: string): string {
+  return cursor.endsWith('/') ? `${cursor.slice(0, -1)}0` : `${cursor}\u0001`;
+}
+
+/** Where keys with `prefix` end in "C" order: its last character raised by one (none for ''). */
+function prefixEnd(prefix: string): string | null {
+  if (prefix === '') return null;
+  return prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
+}
+
+/** storage-api's list-v2: name order, cursor paging, folders and objects apart. */
+export async function listKeys(tx: Queryable, bucketId: string, options: ListV2Options): Promise<ListV2Page> {
+  const cursorStart = options.cursor ? afterCursor(options.cursor) : '';
+  const from = cursorStart > options.prefix ? cursorStart : options.prefix;
+  const to = prefixEnd(options.prefix);
+  const sql = options.withDelimiter
+    ? walkSql('asc')
+    : `select substr(o.name, $4 + 1) as name, o.id::text as id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata
+         from storage.objects o
+        where o.bucket_id = $1 and o.name collate "C" >= $2 and ($3::text is null or o.name collate "C" < $3)
+        order by o.name collate "C" limit $5 offset $6`;
+  const { rows } = await tx.query<ListedItem>(sql, [bucketId, from, to, options.prefix.length, options.limit + 1, 0]);
+  const page = rows.slice(0, options.limit);
+  const folders: ListV2Page['folders'] = [];
+  const objects: ListV2Page['objects'] = [];
+  for (const row of page) {
+    if (row.id === null) {
+      const key = `${options.prefix}${row.name}/`;
+      folders.push({ name: key, key });
+    } else {
+      const key = `${options.prefix}${row.name}`;
+      objects.push({ ...row, name: key, key, updated_at: iso(row.updated_at), created_at: iso(row.created_at), last_accessed_at: iso(row.last_accessed_at) });
+    }
+  }
+  const last = page.at(-1);
+  const hasNext = rows.length > options.limit;
+  return {
+    hasNext,
+    ...(hasNext && last && { nextCursor: last.id === null ? `${options.prefix}${last.name}/` : `${options.prefix}${last.name}` }),
+    folders,
+    objects,
+  };
+}

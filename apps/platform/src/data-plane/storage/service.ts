@@ -13,7 +13,7 @@ import { asCaller, ownerOf, SERVICE_CALLER, type StorageCaller } from './as-call
 import * as buckets from './buckets.ts';
 import { StorageError, toStorageError } from './errors.ts';
 import { assertMimeType, uploadLimit } from './limits.ts';
-import { listFolder, type ListedItem, type ListOptions } from './listing.ts';
+import { listFolder, listKeys, type ListedItem, type ListOptions, type ListV2Options, type ListV2Page } from './listing.ts';
 import { assertSafeKey, type ByteRange, type ObjectStore, type StoredObject } from './object-stores/index.ts';
 import * as rows from './object-rows.ts';
 import * as signing from './signed-urls.ts';
@@ -186,6 +186,11 @@ export class ProjectStorage {
   async list(caller: StorageCaller, bucketId: string, options: ListOptions): Promise<ListedItem[]> {
     await this.getBucket(SERVICE_CALLER, bucketId);
     return this.as(caller, (tx) => listFolder(tx, bucketId, options));
+  }
+
+  async listV2(caller: StorageCaller, bucketId: string, options: ListV2Options): Promise<ListV2Page> {
+    await this.getBucket(SERVICE_CALLER, bucketId);
+    return this.as(caller, (tx) => listKeys(tx, bucketId, options));
   }
 
   /** Moves an object within or across buckets: new bytes' key first, the row, then the old key goes. */

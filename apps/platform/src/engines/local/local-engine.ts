@@ -206,15 +206,16 @@ export class LocalEngine implements Engine {
       // As the cluster user, so the copy is theirs with the template's modes (PGDATA must be 0700).
       const user = clusterUser();
       await execFileAsync('cp', ['-R', '-p', join(template, 'db'), join(dir, 'db')], { ...(user && { uid: user.uid, gid: user.gid }) });
-      const { cluster } = this.clusterOf(ref);
-      await cluster.ensureRunning();
-      const admin = socketPool(cluster.socketDir, LOCAL_SUPERUSER, 1);
-      try {
-        // PASSWORD takes no bind parameter: the literal is quoted by pg's escapeLiteral.
-        await admin.exec(`alter role ${OWNER} password ${literal(options.dbPassword)}`);
-      } finally {
-        await admin.close();
-      }
+      // As a use of the project (enter/leave), so the idle timer cannot stop the new cluster mid-set-up.
+      await this.using(ref, async () => {
+        const admin = socketPool(this.clusterOf(ref).cluster.socketDir, LOCAL_SUPERUSER, 1);
+        try {
+          // PASSWORD takes no bind parameter: the literal is quoted by pg's escapeLiteral.
+          await admin.exec(`alter role ${OWNER} password ${literal(options.dbPassword)}`);
+        } finally {
+          await admin.close();
+        }
+      });
     } catch (error) {
       await this.dropProject(location).catch(() => {});
       throw error;

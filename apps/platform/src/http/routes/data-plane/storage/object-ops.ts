@@ -15,6 +15,12 @@ const listBody = z.object({
     order: z.string().transform((o) => (o.toLowerCase() === 'desc' ? 'desc' as const : 'asc' as const)).default('asc'),
   }).default({ column: 'name', order: 'asc' }),
 });
+const listV2Body = z.object({
+  prefix: z.string().max(1024).default(''),
+  cursor: z.string().max(1024).optional(),
+  limit: z.number().int().min(1).max(1000).default(1000),
+  with_delimiter: z.boolean().default(false),
+});
 const transferBody = z.object({
   bucketId: z.string().min(1),
   sourceKey: z.string().min(1),
@@ -38,6 +44,15 @@ export function objectOpsRoutes(app: FastifyInstance, kit: StorageKit): void {
     const caller = await kit.callerOf(request);
     const body = parseWith(listBody, await kit.json(request));
     return storage.list(caller, (request.params as { bucket: string }).bucket, { ...body, prefix: body.prefix.replace(/^\/+|\/+$/g, '') });
+  });
+
+  app.post('/object/list-v2/:bucket', async (request) => {
+    const storage = await kit.storageOf(request);
+    const caller = await kit.callerOf(request);
+    const body = parseWith(listV2Body, await kit.json(request));
+    return storage.listV2(caller, (request.params as { bucket: string }).bucket, {
+      prefix: body.prefix.replace(/^\/+/, ''), cursor: body.cursor ?? null, limit: body.limit, withDelimiter: body.with_delimiter,
+    });
   });
 
   app.post('/object/move', async (request) => {
