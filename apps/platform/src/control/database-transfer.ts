@@ -5,10 +5,12 @@
  *
  * What moves: every schema the project's users made (public and their own), with data, privileges
  * and policies; the rows of the platform schemas' tables (auth users and identities, migration
- * history); triggers people put on platform tables (auth.users' "on signup" triggers). What does not:
- * the platform schemas' definitions (every project is bootstrapped alike, so the target has them),
+ * history, storage buckets); triggers people put on platform tables (auth.users' "on signup"
+ * triggers) and the policies on them (storage.objects' and storage.buckets'). What does not: the
+ * platform schemas' definitions (every project is bootstrapped alike, so the target has them),
  * default privileges (the target's bootstrap sets Supabase's), owners (the target's owner owns all
- * it imports), the project's keys and JWT secret (the new project's own), stored files.
+ * it imports), the project's keys and JWT secret (the new project's own), stored files and their
+ * storage.objects rows (bytes do not travel in SQL; rows without their bytes would be broken files).
  */
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
@@ -69,10 +71,13 @@ export async function exportDatabase(ctx: ControlContext, actor: Actor, ref: str
   // Rows of the platform tables first: the project's own tables may reference auth.users.
   const platformRows = await ctx.engine.dump(location, ['--data-only', ...DATA_SCHEMAS.map((schema) => `--schema=${schema}`)]);
   const userSchemas = await ctx.engine.dump(location, ['--no-owner', ...PLATFORM_SCHEMAS.map((schema) => `--exclude-schema=${schema}`)]);
-  const triggers = await platformTableTriggers(await ctx.engine.project(location));
+  const buckets = await ctx.engine.dump(location, ['--data-only', '--table=storage.buckets']);
+  const db = await ctx.engine.project(location);
+  const triggers = await platformTableTriggers(db);
+  const policies = await platformTablePolicies(db);
   await recordAudit(ctx.db, actor, { action: 'project.database_export', organizationSlug, projectRef: ref, target: project.name });
   const header = `-- Plinth project ${ref} ("${project.name}"), exported ${new Date().toISOString()} from the ${project.engine} engine, PostgreSQL ${project.postgres_version ?? ''}.\n`;
-  return { filename: `${ref}.sql`, sql: [header, platformRows, userSchemas, triggers].join('\n') };
+  return { filename: `${ref}.sql`, sql: [header, platformRows, buckets, userSchemas, triggers, policies].join('\n') };
 }
 
 /**
@@ -97,6 +102,27 @@ async function platformTableTriggers(db: Database): Promise<string> {
   const blocks = rows.map(({ name, table_oid: table, definition }) =>
     `DO $plinth$ BEGIN\n  IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_trigger WHERE tgname = ${pg.escapeLiteral(name)} AND tgrelid = ${pg.escapeLiteral(table)}::regclass) THEN\n    EXECUTE ${pg.escapeLiteral(definition)};\n  END IF;\nEND $plinth$;`);
   return `--\n-- Triggers on the platform's tables\n--\n\n${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * Policies people wrote on the platform's tables (storage policies above all), each created unless
+ * one of its name is there: pg_dump leaves them out with the schemas they are in.
+ */
+async function platformTablePolicies(db: Database): Promise<string> {
+  const { rows } = await db.query<{ name: string; table_name: string; definition: string }>(
+    `select p.policyname as name, format('%I.%I', p.schemaname, p.tablename) as table_name,
+            format('create policy %I on %I.%I as %s for %s to %s', p.policyname, p.schemaname, p.tablename, p.permissive, p.cmd,
+                   (select string_agg(case when r = 'public' then 'public' else quote_ident(r) end, ', ') from unnest(p.roles) as r))
+              || coalesce(' using (' || p.qual || ')', '') || coalesce(' with check (' || p.with_check || ')', '') as definition
+       from pg_catalog.pg_policies p
+      where p.schemaname = any($1)
+      order by p.schemaname, p.tablename, p.policyname`,
+    [PLATFORM_SCHEMAS],
+  );
+  if (rows.length === 0) return '';
+  const blocks = rows.map(({ name, table_name: table, definition }) =>
+    `DO $plinth$ BEGIN\n  IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_policy WHERE polname = ${pg.escapeLiteral(name)} AND polrelid = ${pg.escapeLiteral(table)}::regclass) THEN\n    EXECUTE ${pg.escapeLiteral(definition)};\n  END IF;\nEND $plinth$;`);
+  return `--\n-- Policies on the platform's tables\n--\n\n${blocks.join('\n\n')}\n`;
 }
 
 /**

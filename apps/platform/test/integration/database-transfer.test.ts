@@ -2,7 +2,8 @@
  * A project moves between engines as one SQL file: exported from an embedded project, imported into a
  * local one, exported again and imported into a project on a Postgres server. At the end the app
  * still works as before, through supabase-js: its users sign in with their passwords, RLS shows each
- * user their own rows, the signup trigger on auth.users still fills profiles, sequences go on.
+ * user their own rows, the signup trigger on auth.users still fills profiles, sequences go on, the
+ * storage buckets and their policies hold.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,9 @@ create schema app;
 create table app.settings (key text primary key, value jsonb);
 insert into app.settings values ('theme', '{"dark": true}');
 revoke all on table public.profiles from anon;
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ('avatars', 'avatars', true, 1048576, '{image/*}');
+create policy "own avatar folder" on storage.objects for insert to authenticated
+  with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
 `;
 
 const PASSWORD = 'moving-day-password';
@@ -134,6 +138,14 @@ describe('moving a project between engines: embedded -> local -> postgres', () =
     const inserted = await client.from('todos').insert({ title: 'new here' }).select('id').single();
     expect(inserted.error).toBeNull();
     expect(inserted.data?.id).toBe(4);
+    // The storage bucket and its policy came along: a user may upload into their own folder only.
+    expect((await admin.storage.getBucket('avatars')).data).toMatchObject({ public: true, file_size_limit: 1048576, allowed_mime_types: ['image/*'] });
+    const signedIn = supabase(last);
+    const { data: session } = await signedIn.auth.signInWithPassword({ email: alice, password: PASSWORD });
+    const own = await signedIn.storage.from('avatars').upload(`${session.user!.id}/me.png`, 'png', { contentType: 'image/png' });
+    expect(own.error).toBeNull();
+    const other = await signedIn.storage.from('avatars').upload('someone-else/me.png', 'png', { contentType: 'image/png' });
+    expect(other.error?.message).toBe('new row violates row-level security policy');
     // A revoked privilege stays revoked: the anon key still cannot read profiles.
     const anonRead = await supabase(last).from('profiles').select('email');
     expect(anonRead.error).toMatchObject({ code: '42501' });
