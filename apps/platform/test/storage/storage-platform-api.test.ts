@@ -109,6 +109,18 @@ describe('the upload limit setting', () => {
   });
 });
 
+describe('usage', () => {
+  it("counts the organisation's stored bytes", async () => {
+    // Three bytes: within the 5-byte limit an earlier test set, which the gateway may still hold for a second.
+    expect((await h.client(h.serviceKey).storage.from('files').upload('usage/three.txt', 'abc')).error).toBeNull();
+    const org = (await h.api.get('/api/organizations')).body[0].slug;
+    const usage = await h.api.get(`/api/platform/organizations/${org}/usage`);
+    const storage = usage.body.usages.find((u: { metric: string }) => u.metric === 'STORAGE_SIZE');
+    expect(storage).toMatchObject({ pricing_free_units: 100 * 1024 ** 3, unlimited: false });
+    expect(storage.usage).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe('deleting the project', () => {
   it('removes its stored files with it', async () => {
     await h.client(h.serviceKey).storage.from('files').upload('kept/until-deleted.txt', 'bytes');
