@@ -160,14 +160,16 @@ export class ProjectStorage {
       eTag: written.etag, size: written.size, mimetype: upload.contentType, cacheControl: upload.cacheControl,
       lastModified: written.lastModified.toISOString(), contentLength: written.size, httpStatusCode: 200,
     };
+    let stored: { row: rows.ObjectRow; replaced: string | null };
     try {
-      const { row, replaced } = await this.as(caller, (tx) => rows.putObjectRow(tx, draft(metadata), upload.upsert));
-      if (replaced && replaced !== version) await this.project.store.delete([keyOf(this.project, upload.bucketId, upload.name, replaced)]);
-      return row;
+      stored = await this.as(caller, (tx) => rows.putObjectRow(tx, draft(metadata), upload.upsert));
     } catch (error) {
       await this.project.store.delete([key]);
       throw error;
     }
+    // After the commit: the replaced bytes are nobody's now.
+    if (stored.replaced && stored.replaced !== version) await this.project.store.delete([keyOf(this.project, upload.bucketId, upload.name, stored.replaced)]);
+    return stored.row;
   }
 
   async download(access: ReadAccess, bucketId: string, name: string, range: ByteRange | null): Promise<Download> {
