@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform } from '../../platform/test/support/platform.ts';
-import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../../platform/test/support/client.ts';
-import { ensureStudioBuilt, launchChromium, newPage, signInThroughUi } from './support/browser.ts';
+import { signUp, uniqueEmail, type ApiClient } from '../../platform/test/support/client.ts';
+import { ensureStudioBuilt, launchChromium, newPage, signInThroughUi, expectDisabledWithTooltip } from './support/browser.ts';
+import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
 const POLICY_NAME = 'Users read own todos';
@@ -29,23 +30,9 @@ afterAll(async () => {
 }, 60_000);
 
 async function createProject(api: ApiClient, plan?: string): Promise<{ ref: string; slug: string }> {
-  const org = await api.post('/api/platform/organizations', { name: 'Policies Org', ...(plan ? { plan } : {}) });
-  expect(org.status).toBeLessThan(300);
-  const project = await api.post('/api/platform/projects', { name: 'Policies Project', organization_slug: org.body.slug, db_pass: 'a-long-db-password' });
-  expect(project.status).toBeLessThan(300);
-  await waitForStatus(api, project.body.ref, 'ACTIVE_HEALTHY');
-  return { ref: project.body.ref, slug: org.body.slug };
+  return createActiveProject(api, { organization: 'Policies Org', project: 'Policies Project' }, plan);
 }
 
-/** Hovers the wrapper of a disabled control and waits for the spec's tooltip. */
-async function expectDisabledWithTooltip(page: Page, scope: ReturnType<Page['getByTestId']>, tooltip: string): Promise<void> {
-  const wrapper = scope.getByLabel(tooltip, { exact: true });
-  expect(await wrapper.locator('button').isDisabled()).toBe(true);
-  await wrapper.hover();
-  await page.getByRole('tooltip').getByText(tooltip, { exact: true }).waitFor();
-  await page.mouse.move(0, 0, { steps: 10 });
-  await page.getByRole('tooltip').waitFor({ state: 'detached' });
-}
 
 async function sql<T = Record<string, unknown>>(api: ApiClient, ref: string, query: string): Promise<T[]> {
   const response = await api.post(`/api/platform/pg-meta/${ref}/query`, { query });
@@ -232,13 +219,13 @@ describe('policies (issue 3)', () => {
     await page.getByRole('tooltip').getByText('service_role').waitFor();
     await page.mouse.move(0, 0, { steps: 10 });
 
-    await expectDisabledWithTooltip(page, section, 'You need additional permissions to create RLS policies');
-    await expectDisabledWithTooltip(page, section, 'You need additional permissions to toggle RLS');
-    await expectDisabledWithTooltip(page, section, 'You need additional permissions to edit RLS policies');
+    await expectDisabledWithTooltip(page, 'You need additional permissions to create RLS policies', section);
+    await expectDisabledWithTooltip(page, 'You need additional permissions to toggle RLS', section);
+    await expectDisabledWithTooltip(page, 'You need additional permissions to edit RLS policies', section);
 
     await page.goto(`/project/${ref}/database/tables`);
     await page.getByTestId('table-row-notes').waitFor();
-    await expectDisabledWithTooltip(page, page.getByTestId('database-tables-page'), 'You need additional permissions to create tables');
+    await expectDisabledWithTooltip(page, 'You need additional permissions to create tables', page.getByTestId('database-tables-page'));
 
     // The buttons are a courtesy: the server says no by itself.
     const refused = await member.api.patch(`/api/platform/pg-meta/${ref}/tables/${table.body.id}`, { rls_enabled: false });

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform } from '../../platform/test/support/platform.ts';
 import { supabaseClient } from '../../platform/test/storage/harness.ts';
-import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../../platform/test/support/client.ts';
-import { ensureStudioBuilt, launchChromium, newPage, signInThroughUi } from './support/browser.ts';
+import { signUp, uniqueEmail, type ApiClient } from '../../platform/test/support/client.ts';
+import { ensureStudioBuilt, launchChromium, newPage, signInThroughUi, expectDisabledWithTooltip } from './support/browser.ts';
+import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
 const MB = 1024 * 1024;
@@ -30,12 +31,7 @@ afterAll(async () => {
 }, 60_000);
 
 async function createProject(api: ApiClient, plan: string): Promise<{ ref: string; slug: string }> {
-  const org = await api.post('/api/platform/organizations', { name: 'Storage Org', plan });
-  expect(org.status).toBeLessThan(300);
-  const project = await api.post('/api/platform/projects', { name: 'Storage Project', organization_slug: org.body.slug, db_pass: 'a-long-db-password' });
-  expect(project.status).toBeLessThan(300);
-  await waitForStatus(api, project.body.ref, 'ACTIVE_HEALTHY');
-  return { ref: project.body.ref, slug: org.body.slug };
+  return createActiveProject(api, { organization: 'Storage Org', project: 'Storage Project' }, plan);
 }
 
 async function sql<T = Record<string, unknown>>(api: ApiClient, ref: string, query: string): Promise<T[]> {
@@ -49,15 +45,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (process.env.PLINTH_E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.PLINTH_E2E_SCREENSHOTS}/storage-${name}.png` });
 }
 
-/** Hovers the wrapper of a disabled control and waits for the spec's tooltip. */
-async function expectDisabledWithTooltip(page: Page, tooltip: string): Promise<void> {
-  const wrapper = page.getByLabel(tooltip, { exact: true });
-  expect(await wrapper.locator('button').isDisabled()).toBe(true);
-  await wrapper.hover();
-  await page.getByRole('tooltip').getByText(tooltip, { exact: true }).waitFor();
-  await page.mouse.move(0, 0, { steps: 10 });
-  await page.getByRole('tooltip').waitFor({ state: 'detached' });
-}
 
 async function createBucketInUi(page: Page, ref: string): Promise<void> {
   const sidebar = page.getByTestId('storage-sidebar');

@@ -10,8 +10,9 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPlatform } from '../../platform/test/support/platform.ts';
-import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../../platform/test/support/client.ts';
-import { ensureStudioBuilt, launchChromium, signInThroughUi } from './support/browser.ts';
+import { signUp, uniqueEmail, type ApiClient } from '../../platform/test/support/client.ts';
+import { ensureStudioBuilt, launchChromium, signInThroughUi, expectDisabledWithTooltip } from './support/browser.ts';
+import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
 /** A real 1x1 PNG: the preview must decode it, and the signed URL must serve these exact bytes. */
@@ -34,13 +35,9 @@ afterAll(async () => {
 }, 60_000);
 
 async function createProject(api: ApiClient): Promise<string> {
-  const org = await api.post('/api/platform/organizations', { name: 'Explorer Org', plan: 'team' });
-  slug = org.body.slug;
-  expect(org.status).toBeLessThan(300);
-  const project = await api.post('/api/platform/projects', { name: 'Explorer Project', organization_slug: org.body.slug, db_pass: 'a-long-db-password' });
-  expect(project.status).toBeLessThan(300);
-  await waitForStatus(api, project.body.ref, 'ACTIVE_HEALTHY');
-  return project.body.ref;
+  const project = await createActiveProject(api, { organization: 'Explorer Org', project: 'Explorer Project' }, 'team');
+  slug = project.slug;
+  return project.ref;
 }
 
 async function listNames(api: ApiClient, ref: string, path: string): Promise<string[]> {
@@ -87,15 +84,6 @@ async function toast(page: Page, text: string): Promise<void> {
   await page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor();
 }
 
-/** Hovers the wrapper of a disabled control and waits for the spec's tooltip. */
-async function expectDisabledWithTooltip(page: Page, tooltip: string): Promise<void> {
-  const wrapper = page.getByLabel(tooltip, { exact: true });
-  expect(await wrapper.locator('button').isDisabled()).toBe(true);
-  await wrapper.hover();
-  await page.getByRole('tooltip').getByText(tooltip, { exact: true }).waitFor();
-  await page.mouse.move(0, 0, { steps: 10 });
-  await page.getByRole('tooltip').waitFor({ state: 'detached' });
-}
 
 async function clipboardText(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());

@@ -8,10 +8,11 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../../platform/test/support/client.ts';
+import { signUp, uniqueEmail, type ApiClient } from '../../platform/test/support/client.ts';
 import { startPlatform } from '../../platform/test/support/platform.ts';
 import { bucketNameHash } from '../src/features/storage-policies/storage-policy-form.ts';
 import { ensureStudioBuilt, launchChromium, newPage, signInThroughUi } from './support/browser.ts';
+import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
 const BUCKET = 'user-files';
@@ -43,12 +44,7 @@ afterAll(async () => {
 }, 60_000);
 
 async function createProject(api: ApiClient): Promise<string> {
-  const org = await api.post('/api/platform/organizations', { name: 'Storage Policies Org' });
-  expect(org.status).toBeLessThan(300);
-  const project = await api.post('/api/platform/projects', { name: 'Storage Policies', organization_slug: org.body.slug, db_pass: 'a-long-db-password' });
-  expect(project.status).toBeLessThan(300);
-  await waitForStatus(api, project.body.ref, 'ACTIVE_HEALTHY');
-  return project.body.ref;
+  return (await createActiveProject(api, { organization: 'Storage Policies Org', project: 'Storage Policies' })).ref;
 }
 
 /** A user of the project itself (not of the platform), signed up on its /auth/v1 with supabase-js. */

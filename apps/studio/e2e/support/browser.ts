@@ -39,3 +39,18 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === returnTo.split('?')[0]);
 }
+
+/**
+ * A disabled control's wrapper (labelled with its tooltip) shows the spec's tooltip on hover. The
+ * tooltip is closed again before going on (Escape too: on a loaded machine a pointer leave can be
+ * missed), so the next hover meets no stale one.
+ */
+export async function expectDisabledWithTooltip(page: Page, tooltip: string, scope: Pick<Page, 'getByLabel'> = page): Promise<void> {
+  const wrapper = scope.getByLabel(tooltip, { exact: true });
+  if (!(await wrapper.locator('button').isDisabled())) throw new Error(`"${tooltip}": the control is not disabled`);
+  await wrapper.hover();
+  await page.getByRole('tooltip').getByText(tooltip, { exact: true }).waitFor();
+  await page.mouse.move(0, 0, { steps: 10 });
+  await page.keyboard.press('Escape');
+  await page.getByRole('tooltip').waitFor({ state: 'detached' });
+}
