@@ -7,6 +7,8 @@ import { writeStorageLog } from '../../../../data-plane/logs/index.ts';
 import { projectStorageFor, StorageError } from '../../../../data-plane/storage/index.ts';
 import { createResumableServer, RESUMABLE_PATH } from '../../../../data-plane/storage/resumable-uploads.ts';
 
+const SWEEP_INTERVAL_MS = 3600 * 1000;
+
 export function resumableRoutes(app: FastifyInstance, ctx: ControlContext): void {
   const directory = projectDirectoryFor(ctx);
   const tus = createResumableServer({
@@ -22,6 +24,13 @@ export function resumableRoutes(app: FastifyInstance, ctx: ControlContext): void
       }
     },
   });
+  // Parts of uploads abandoned for a day are removed from this node's staging directory.
+  const sweep = setInterval(() => {
+    tus.cleanUpExpiredUploads().catch((error: unknown) => ctx.log.error(`removing expired resumable uploads failed: ${String(error)}`));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // @tus/server answers on the raw response (CORS included); the body was left unread for it.
     reply.hijack();
