@@ -14,7 +14,6 @@ import { randomBytes } from 'node:crypto';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Upload as TusUpload } from '@tus/utils';
-import type { Readable } from 'node:stream';
 import { MAX_UPLOAD_SIZE_BYTES } from '@plinth/plans';
 import type { StorageCaller } from './as-caller.ts';
 import { StorageError, toStorageError } from './errors.ts';

@@ -26,8 +26,8 @@ export const takesUsing = (command: PolicyCommand | null): boolean => command ==
 export const takesCheck = (command: PolicyCommand | null): boolean => command === 'INSERT' || command === 'UPDATE' || command === 'ALL';
 
 /** Extra input is ignored rather than refused: the counter shows the cap. */
-export function capName(name: string): string {
-  return [...name].slice(0, POLICY_NAME_MAX_LENGTH).join('');
+export function capName(name: string, maxLength = POLICY_NAME_MAX_LENGTH): string {
+  return [...name].slice(0, maxLength).join('');
 }
 
 export function nameLength(name: string): number {

@@ -4,7 +4,7 @@
  * operation, and the generated names.
  */
 import type { PolicyCreate } from '../../data/pg-meta/types.ts';
-import { collapseExpression } from '../policies/policy-form.ts';
+import { capName, collapseExpression } from '../policies/policy-form.ts';
 import { buildPolicyCreateSql } from '../policies/policy-sql.ts';
 import { applyBucketToTemplate, newPolicyDefinition, type StoragePolicyOperation, type StoragePolicyTemplate } from './storage-policy-templates.ts';
 
@@ -42,7 +42,7 @@ export function formFromTemplate(values: StoragePolicyFormValues, template: Stor
 
 /** Extra input is ignored (spec §5); counted in characters, not UTF-16 units. */
 export function capStoragePolicyName(name: string): string {
-  return [...name].slice(0, STORAGE_POLICY_NAME_MAX_LENGTH).join('');
+  return capName(name, STORAGE_POLICY_NAME_MAX_LENGTH);
 }
 
 /** Ticks or unticks one operation, keeping the order SELECT, INSERT, UPDATE, DELETE. */

@@ -6,7 +6,7 @@ import { Action, Resource } from '@plinth/permissions';
 import { MAX_UPLOAD_SIZE_BYTES } from '@plinth/plans';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
-import { Field, Input, Select } from '../../components/ui/input.tsx';
+import { Field, Input } from '../../components/ui/input.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { DisabledTooltip } from '../../components/ui/tooltip.tsx';
@@ -15,7 +15,8 @@ import { useProjectCan } from '../../data/pg-meta/project-permissions.ts';
 import { useProjectQuery } from '../../data/projects/project-query.ts';
 import { useStorageConfigQuery } from '../../data/storage/storage-config-query.ts';
 import { useStorageConfigUpdateMutation } from '../../data/storage/storage-config-update-mutation.ts';
-import { digitsOnly, isSizeUnit, SIZE_UNITS } from '../storage/size-units.ts';
+import { SizeUnitSelect } from '../storage/size-unit-select.tsx';
+import { digitsOnly } from '../storage/size-units.ts';
 import { formFromLimit, isLimitChanged, limitBytes, MAX_LIMIT_SAVE_ERROR, validateUploadLimit } from './upload-limit.ts';
 import { UpgradePrompt } from './upgrade-prompt.tsx';
 
@@ -97,22 +98,16 @@ function UploadLimitPanel({ projectRef, slug, config, canWrite }: UploadLimitPan
                   }}
                   data-testid="upload-limit-input"
                 />
-                <Select
-                  aria-label="Upload file size limit unit"
-                                    disabled={isLocked}
+                <SizeUnitSelect
+                  label="Upload file size limit unit"
+                  disabled={isLocked}
                   value={form.unit}
-                  onChange={(e) => {
-                    if (isSizeUnit(e.target.value)) setForm({ ...form, unit: e.target.value });
+                  onChange={(unit) => {
+                    setForm({ ...form, unit });
                     setIsTouched(true);
                   }}
-                  data-testid="upload-limit-unit"
-                >
-                  {SIZE_UNITS.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {unit}
-                    </option>
-                  ))}
-                </Select>
+                  testId="upload-limit-unit"
+                />
               </div>
             )}
           </Field>

@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import { Field, Input, Select } from '../../components/ui/input.tsx';
+import { Field, Input } from '../../components/ui/input.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useStorageConfigQuery } from '../../data/storage/storage-config-query.ts';
 import type { BucketFormErrors, BucketFormField, BucketFormValues } from './bucket-form.ts';
-import { digitsOnly, formatSize, isSizeUnit, SIZE_UNITS } from './size-units.ts';
+import { SizeUnitSelect } from './size-unit-select.tsx';
+import { digitsOnly, formatSize } from './size-units.ts';
 
 interface BucketFormFieldsProps {
   projectRef: string;
@@ -85,18 +86,7 @@ export function BucketFormFields({ projectRef, values, onChange, errors, onBlur,
                   onBlur={() => onBlur('formattedSizeLimit')}
                   data-testid="bucket-size-limit-input"
                 />
-                <Select
-                  aria-label="File size limit unit"
-                                    value={values.unit}
-                  onChange={(e) => isSizeUnit(e.target.value) && onChange({ unit: e.target.value })}
-                  data-testid="bucket-size-limit-unit"
-                >
-                  {SIZE_UNITS.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {unit}
-                    </option>
-                  ))}
-                </Select>
+                <SizeUnitSelect label="File size limit unit" value={values.unit} onChange={(unit) => onChange({ unit })} testId="bucket-size-limit-unit" />
               </div>
             )}
           </Field>

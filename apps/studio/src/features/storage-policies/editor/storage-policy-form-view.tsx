@@ -1,3 +1,4 @@
+import { nameLength } from '../../policies/policy-form.ts';
 import { useId } from 'react';
 import { Info } from 'lucide-react';
 import { Field, Input, Textarea } from '../../../components/ui/input.tsx';
@@ -30,7 +31,7 @@ export function StoragePolicyFormView({ projectRef, values, onChange, notice }: 
           {notice}
         </div>
       )}
-      <Field label="Policy name" aside={`${[...values.name].length}/${STORAGE_POLICY_NAME_MAX_LENGTH}`}>
+      <Field label="Policy name" aside={`${nameLength(values.name)}/${STORAGE_POLICY_NAME_MAX_LENGTH}`}>
         {(props) => (
           <Input
             {...props}
