@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { ControlContext } from './control/context.ts';
+import { createOutbox, smtpFromUrl } from './data-plane/mail/outbox.ts';
 import { JobQueue } from './control/job-queue.ts';
 import { registerJobHandlers } from './control/jobs/handlers.ts';
 import { Secrets } from './control/secrets.ts';
@@ -55,6 +56,8 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     // Without a mail server nobody could confirm an address, so accounts are confirmed on sign-up.
     autoconfirm: !config.smtpUrl,
     passwordPolicy: PLATFORM_PASSWORD_POLICY,
+    // Dashboard accounts' own mail (recovery, confirmation): the SMTP server, else the mail catcher.
+    outbox: createOutbox({ db, projectRef: null, smtp: config.smtpUrl ? smtpFromUrl(config.smtpUrl) : null, perHour: null }),
   });
   // A local or embedded platform database is locked to this process, so no other node shares its jobs.
   const jobs = new JobQueue(db, { log, isSoleNode: config.engine !== 'postgres' });

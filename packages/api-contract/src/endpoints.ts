@@ -9,6 +9,8 @@ import {
 } from './account.ts';
 import { accessTokenEndpoints } from './access-tokens.ts';
 import { adminEndpoints } from './admin.ts';
+import { authConfigEndpoints } from './auth-config.ts';
+import { authUserEndpoints } from './auth-users.ts';
 import { jobEndpoints } from './jobs.ts';
 import { okSchema, refSchema, slugSchema } from './common.ts';
 import { contentEndpoints } from './content.ts';
@@ -16,6 +18,7 @@ import { dataApiEndpoints } from './data-api.ts';
 import { endpoint, type Endpoint } from './endpoints-base.ts';
 import { managementEndpoints } from './management.ts';
 import { pgMetaEndpoints } from './pg-meta.ts';
+import { signingKeyEndpoints } from './signing-keys.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
 import {
@@ -99,9 +102,12 @@ export const endpoints = {
   ...adminEndpoints,
   ...jobEndpoints,
   ...storageConfigEndpoints,
+  ...authConfigEndpoints,
+  ...authUserEndpoints,
   ...storageEndpoints,
   ...accessTokenEndpoints,
   ...managementEndpoints,
+  ...signingKeyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

@@ -11,3 +11,7 @@ export { buildOpenApiDocument } from './openapi.ts';
 export * from './endpoints-base.ts';
 export * from './storage.ts';
 export * from './storage-config.ts';
+export * from './auth-config.ts';
+export * from './auth-users.ts';
+export * from './signing-keys.ts';
+export * from './auth-constants.ts';

@@ -29,8 +29,6 @@ export const v1ProjectSchema = z.object({
 });
 export type V1Project = z.infer<typeof v1ProjectSchema>;
 
-export const v1ApiKeySchema = z.object({ name: z.enum(['anon', 'service_role']), api_key: z.string() });
-
 const refParams = z.object({ ref: refSchema });
 
 export const managementEndpoints = {
@@ -56,5 +54,4 @@ export const managementEndpoints = {
     bodyMediaType: 'application/sql',
     response: z.object({ statements: z.number().int() }),
   }),
-  v1ProjectApiKeys: endpoint({ method: 'GET', path: '/projects/:ref/api-keys', scope: 'secrets:read', summary: "The project's API keys (service_role only for members who may read it)", params: refParams, response: z.array(v1ApiKeySchema) }),
 } as const satisfies Record<string, Endpoint>;

@@ -15,6 +15,8 @@ export const TOKEN_SCOPES = [
   'database:write',
   'secrets:read',
   'secrets:write',
+  'auth:read',
+  'auth:write',
   'admin',
 ] as const;
 

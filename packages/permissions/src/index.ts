@@ -51,6 +51,10 @@ export const Resource = {
   USER_CONTENT: 'user_content',
   AUDIT: 'audit_logs',
   STORAGE: 'storage',
+  /** A project's auth configuration (Supabase's name): providers, SMTP, templates, sessions. */
+  AUTH_CONFIG: 'custom_config_gotrue',
+  /** A project's users (auth.users): read with the SQL read permission, changed with the SQL write one. */
+  AUTH_USERS: 'auth.users',
 } as const;
 export type Resource = (typeof Resource)[keyof typeof Resource];
 
@@ -84,6 +88,7 @@ const grants: Record<Role, Grant[]> = {
     `${Action.READ}:${Resource.PROJECTS}`,
     `${Action.READ}:${Resource.TABLES}`,
     `${Action.READ}:${Resource.POLICIES}`,
+    `${Action.READ}:${Resource.AUTH_CONFIG}`,
     `${Action.READ}:${Resource.USER_CONTENT}`,
     `${Action.READ}:${Resource.SUBSCRIPTIONS}`,
   ],

@@ -1,9 +1,10 @@
-import type { Project, V1Project } from '@plinth/api-contract';
+import type { ApiKey, Project, V1Project } from '@plinth/api-contract';
 import { serverVersion } from '../engines/server-version.ts';
+import { listApiKeys } from './api-keys.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { listOrganizations } from './organizations.ts';
 import { locationOf, type ProjectRow } from './project-rows.ts';
-import { getProject, listProjects, projectSettings } from './projects.ts';
+import { getProject, listProjects } from './projects.ts';
 
 /**
  * The Management API (/api/v1) in Supabase's shapes, over the same domain functions the dashboard
@@ -26,14 +27,13 @@ export async function v1Project(ctx: ControlContext, actor: Actor, ref: string):
   return presentV1Project(project, project.postgres_version || ((await postgresVersions(ctx, [ref])).get(ref) ?? ''));
 }
 
-const API_KEY_NAMES = ['anon', 'service_role'] as const;
-type ApiKeyName = (typeof API_KEY_NAMES)[number];
-const isApiKeyName = (tag: string): tag is ApiKeyName => (API_KEY_NAMES as readonly string[]).includes(tag);
-
-/** The keys the dashboard's settings show the caller: service_role only to those who may read it. */
-export async function v1ProjectApiKeys(ctx: ControlContext, actor: Actor, ref: string): Promise<{ name: ApiKeyName; api_key: string }[]> {
-  const settings = await projectSettings(ctx, actor, ref);
-  return settings.services[0].service_api_keys.flatMap(({ tags, api_key }) => (isApiKeyName(tags) ? [{ name: tags, api_key }] : []));
+/**
+ * The keys GET /v1/projects/{ref}/api-keys lists: the legacy anon and service_role JWTs (service_role
+ * only for members who may read it), then the publishable and secret keys (a secret one itself only
+ * with ?reveal=true).
+ */
+export async function v1ProjectApiKeys(ctx: ControlContext, actor: Actor, ref: string, reveal: boolean): Promise<ApiKey[]> {
+  return listApiKeys(ctx, actor, ref, { reveal, includeLegacy: true });
 }
 
 function presentV1Project(project: Project, version: string): V1Project {

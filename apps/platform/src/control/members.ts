@@ -3,6 +3,7 @@ import { PlinthError } from '@plinth/errors';
 import { Action, Resource, type Role } from '@plinth/permissions';
 import { roleAssignmentRefusal, rolesForPlan } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
+import { createOutbox, smtpFromUrl } from '../data-plane/mail/outbox.ts';
 import { authorize, membershipBySlug, type OrganizationRow } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
@@ -147,7 +148,30 @@ export async function inviteMember(ctx: ControlContext, actor: Actor, slug: stri
     });
   await recordAudit(ctx.db, actor, { action: 'member.invite', organizationSlug: slug, target: `${email} as ${newRole}` });
   const invitation = await ctx.db.query<InvitationRow>(`${invitationSelect} where i.id = $1`, [rows[0].id]);
+  await mailInvitation(ctx, actor, organization.name, email, newRole);
   return presentInvitation(invitation.rows[0]);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Tells the invitee by mail when the platform has a mail server (PLINTH_SMTP_URL); the invitation
+ * stands either way (the studio shows it to them once signed in), so a failed send is logged, not raised.
+ */
+async function mailInvitation(ctx: ControlContext, actor: Actor, organizationName: string, email: string, role: Role): Promise<void> {
+  if (!ctx.config.smtpUrl) return;
+  const outbox = createOutbox({ db: ctx.db, projectRef: null, smtp: smtpFromUrl(ctx.config.smtpUrl), perHour: null });
+  const studio = escapeHtml(ctx.config.publicUrl);
+  try {
+    await outbox.send({
+      to: email,
+      subject: `You're invited to join ${organizationName} on Plinth`,
+      html: `<p>${escapeHtml(actor.email)} invited you to join <strong>${escapeHtml(organizationName)}</strong> as ${escapeHtml(role)}.</p>
+<p><a href="${studio}/">Sign in or create an account with this email address</a> to accept the invitation.</p>`,
+    });
+  } catch (error) {
+    ctx.log.error(`invitation email to the invitee of ${organizationName} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Invitations addressed to the caller's own email. */

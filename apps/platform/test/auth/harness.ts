@@ -4,6 +4,7 @@ import { AuthAdminApi, AuthClient, type GoTrueAdminApi, type GoTrueClient } from
 import { applyAuthSchema, createAuthService, type AuthService, type AuthServiceOptions } from '../../src/data-plane/auth/index.ts';
 import { authRoutes } from '../../src/http/routes/auth/index.ts';
 import type { Database } from '../../src/engines/types.ts';
+import type { MailMessage } from '../../src/data-plane/mail/outbox.ts';
 import { createMemoryDatabase } from './memory-database.ts';
 
 export const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
@@ -17,6 +18,8 @@ export interface Harness {
   client(): GoTrueClient;
   admin(key?: string): GoTrueAdminApi;
   serviceRoleKey: string;
+  /** What the service mailed, newest last (this harness has no platform database for the mail catcher). */
+  mail: MailMessage[];
   close(): Promise<void>;
 }
 
@@ -24,7 +27,9 @@ export interface Harness {
 export async function startHarness(options: Partial<Omit<AuthServiceOptions, 'db' | 'jwtSecret'>> = {}): Promise<Harness> {
   const db = await createMemoryDatabase();
   await applyAuthSchema(db);
-  const service = createAuthService({ db, jwtSecret: JWT_SECRET, issuer: 'http://localhost/auth/v1', autoconfirm: true, ...options });
+  const mail: MailMessage[] = [];
+  const outbox = { send: async (message: MailMessage) => void mail.push(message) };
+  const service = createAuthService({ db, jwtSecret: JWT_SECRET, issuer: 'http://localhost/auth/v1', autoconfirm: true, outbox, ...options });
   const app = Fastify({ logger: false });
   await app.register(authRoutes, { prefix: '/auth/v1', resolve: () => service });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -36,6 +41,7 @@ export async function startHarness(options: Partial<Omit<AuthServiceOptions, 'db
     service,
     url,
     serviceRoleKey,
+    mail,
     client: () => new AuthClient({ url, autoRefreshToken: false, persistSession: false, detectSessionInUrl: false }),
     admin: (key = serviceRoleKey) => new AuthAdminApi({ url, headers: { Authorization: `Bearer ${key}`, apikey: key } }),
     async close() {

@@ -79,8 +79,8 @@ describe('personal access tokens and the Management API', () => {
     expect(keys.status).toBe(200);
     const settings = (await owner.api.get(`/api/props/project/${ref}/settings`)).body.autoApiService;
     expect(keys.body).toEqual([
-      { name: 'anon', api_key: settings.defaultApiKey },
-      { name: 'service_role', api_key: settings.serviceApiKey },
+      expect.objectContaining({ name: 'anon', type: 'legacy', api_key: settings.defaultApiKey }),
+      expect.objectContaining({ name: 'service_role', type: 'legacy', api_key: settings.serviceApiKey }),
     ]);
 
     const listed = (await owner.api.get('/api/platform/profile/access-tokens')).body.find((t: { id: number }) => t.id === id);

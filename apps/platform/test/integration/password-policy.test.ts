@@ -69,7 +69,7 @@ describe.each(ENGINES)('password policy and email validation on the %s engine', 
 
   it("applies the project's stored policy on sign-up, password change and admin create/update", async () => {
     const symbols = REQUIRED_CHARACTER_CHOICES.lower_upper_letters_digits_symbols;
-    await platform.control.db.query('update projects set auth_password_min_length = 10, auth_password_required_characters = $2 where ref = $1', [ref, symbols]);
+    await platform.control.db.query(`update projects set auth_config = auth_config || jsonb_build_object('password_min_length', 10, 'password_required_characters', $2::text) where ref = $1`, [ref, symbols]);
     projectDirectoryFor(platform.control).invalidate(ref);
 
     const sets = "abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789, !@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";

@@ -1,7 +1,8 @@
 import { PlinthError } from '@plinth/errors';
 import type { AuthContext } from './context.ts';
-import { applyUserChanges, insertUser, preparePassword, mapDuplicateEmail } from './accounts.ts';
-import { getUser, isUuid, listUsers, normaliseEmail, type User } from './users.ts';
+import { applyUserChanges, preparePassword } from './accounts.ts';
+import { insertUser, mapDuplicateEmail } from './new-users.ts';
+import { getUser, isUuid, listUsers, normaliseEmail, type User, type UserSearch } from './users.ts';
 
 /** The admin API's attributes, as auth-js's `admin.createUser` / `updateUserById` send them. */
 export interface AdminUserAttributes {
@@ -30,8 +31,8 @@ function banUntil(duration: string | undefined): Date | null | undefined {
   return new Date(Date.now() + seconds * 1000);
 }
 
-export async function adminListUsers(ctx: AuthContext, page: number, perPage: number) {
-  return listUsers(ctx.db, page, perPage);
+export async function adminListUsers(ctx: AuthContext, search: UserSearch) {
+  return listUsers(ctx.db, search);
 }
 
 export async function adminCreateUser(ctx: AuthContext, attrs: AdminUserAttributes): Promise<User> {

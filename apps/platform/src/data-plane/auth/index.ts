@@ -7,7 +7,7 @@ export type { EnrolledFactor } from './mfa.ts';
 export type { LogoutScope } from './sessions.ts';
 export type { AccessTokenClaims, Aal, AmrEntry } from './tokens.ts';
 export type { Factor, Identity, User } from './users.ts';
-export { applyAuthSchema, authSchemaPath, authSchemaSql } from './schema.ts';
+export { applyAuthSchema, authSchemaPath, authSchemaSql, ensureAuthSchema } from './schema.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export {
   DEFAULT_PASSWORD_POLICY, PLATFORM_PASSWORD_POLICY, REQUIRED_CHARACTER_CHOICES, assertPasswordMeetsPolicy, type PasswordPolicy,
@@ -15,3 +15,7 @@ export {
 export { totpCode, matchTotp, hotp, base32Decode, base32Encode } from './totp.ts';
 export { qrSvg } from './qr.ts';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.ts';
+export type { FlowRequest } from './email-flows.ts';
+export { codeChallengeOf } from './pkce.ts';
+export { LINK_TYPES, type LinkType } from './admin-links.ts';
+export type { UserSearch } from './users.ts';

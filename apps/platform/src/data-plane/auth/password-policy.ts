@@ -3,6 +3,7 @@
  * GoTrue's `password_required_characters` format (sets separated by `:`, a `\:` is a literal colon).
  * Failing is 422 weak_password with GoTrue's message and `weak_password.reasons`.
  */
+import { REQUIRED_CHARACTER_CHOICES } from '@plinth/api-contract/auth-constants';
 import { PlinthError } from '@plinth/errors';
 
 export interface PasswordPolicy {
@@ -11,17 +12,8 @@ export interface PasswordPolicy {
   requiredCharacters: string;
 }
 
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const DIGITS = '0123456789';
-const SYMBOLS = `!@#$%^&*()_+-=[]{};'\\\\:"|<>?,./\`~`;
-
-/** The choices Supabase offers for `password_required_characters`, by the names of its CLI config. */
-export const REQUIRED_CHARACTER_CHOICES = {
-  letters_digits: `${LOWER}${UPPER}:${DIGITS}`,
-  lower_upper_letters_digits: `${LOWER}:${UPPER}:${DIGITS}`,
-  lower_upper_letters_digits_symbols: `${LOWER}:${UPPER}:${DIGITS}:${SYMBOLS}`,
-} as const;
+/** The choices Supabase offers, shared with the studio's select. */
+export { REQUIRED_CHARACTER_CHOICES };
 
 /** GoTrue's default for a project; the platform's own dashboard users need 8. */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 6, requiredCharacters: '' };

@@ -20,8 +20,8 @@ export function createRateLimiter(options: RateLimitOptions) {
   }
 
   return {
-    /** Counts one attempt; throws over_request_rate_limit once the window's budget is spent. */
-    hit(key: string): void {
+    /** Counts one attempt; throws over_request_rate_limit once the window's budget (or `maxAttempts`) is spent. */
+    hit(key: string, maxAttempts = options.maxAttempts): void {
       const now = Date.now();
       if (windows.size > 10_000) sweep(now); // bounds memory under a spray of distinct keys
       let w = windows.get(key);
@@ -30,7 +30,7 @@ export function createRateLimiter(options: RateLimitOptions) {
         windows.set(key, w);
       }
       w.count++;
-      if (w.count > options.maxAttempts) throw new PlinthError('over_request_rate_limit');
+      if (w.count > maxAttempts) throw new PlinthError('over_request_rate_limit');
     },
   };
 }

@@ -17,6 +17,15 @@ create table if not exists auth.users (
   is_super_admin boolean,
   is_anonymous boolean not null default false,
   banned_until timestamptz,
+  invited_at timestamptz,
+  confirmation_sent_at timestamptz,
+  recovery_sent_at timestamptz,
+  -- An email change waiting for its confirmation(s): the new address, when it was asked for.
+  email_change text,
+  email_change_sent_at timestamptz,
+  -- Both links of a secure email change must be followed: which ones have been.
+  email_change_confirm_status smallint not null default 0,
+  reauthentication_sent_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   deleted_at timestamptz
@@ -97,4 +106,49 @@ create table if not exists auth.mfa_amr_claims (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   unique (session_id, authentication_method)
+);
+
+-- Projects made before these columns existed get them here (the file runs on first use).
+alter table auth.users add column if not exists invited_at timestamptz;
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+alter table auth.users add column if not exists email_change text;
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint not null default 0;
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
+
+-- Emailed links and codes. Only a hash is kept: of the address and the code, so a link (which
+-- carries the hash) and a typed code (hashed with the address it was sent to) find the same row.
+-- One live token per user and purpose: asking again replaces it. Used once: deleted on use.
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null check (token_type in (
+    'confirmation_token', 'reauthentication_token', 'recovery_token',
+    'email_change_token_new', 'email_change_token_current', 'phone_change_token')),
+  token_hash text not null,
+  -- The address the token was sent to.
+  relates_to text not null,
+  -- What the token signs in as (magiclink, signup, invite, recovery, email_change), for /verify.
+  verification_type text not null,
+  redirect_to text,
+  -- A PKCE flow this token continues: its verify answers with an auth code, not tokens.
+  flow_state_id uuid,
+  created_at timestamptz not null default now(),
+  unique (user_id, token_type)
+);
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+-- PKCE (RFC 7636): the code challenge of a flow, and the auth code it is exchanged with.
+create table if not exists auth.flow_state (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text not null unique,
+  code_challenge_method text not null check (code_challenge_method in ('s256', 'plain')),
+  code_challenge text not null,
+  provider_type text not null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );

@@ -10,3 +10,16 @@ export const authSchemaSql = readFileSync(authSchemaPath, 'utf8');
 export async function applyAuthSchema(db: Queryable): Promise<void> {
   await db.exec(authSchemaSql);
 }
+
+const checked = new WeakSet<Queryable>();
+
+/**
+ * A project made before the newest auth tables (one-time tokens, PKCE flow state) gets them on first
+ * use: schema.sql is idempotent and the platform's connection owns the schema.
+ */
+export async function ensureAuthSchema(db: Queryable): Promise<void> {
+  if (checked.has(db)) return;
+  const { rows } = await db.query<{ exists: boolean }>(`select pg_catalog.to_regclass('auth.flow_state') is not null as exists`);
+  if (!rows[0]?.exists) await db.exec(authSchemaSql);
+  checked.add(db);
+}

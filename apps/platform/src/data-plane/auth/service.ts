@@ -1,15 +1,22 @@
 import { signInWithPassword, signUp, updateOwnUser } from './accounts.ts';
+import { deleteFactor, generateLink, listFactors, type GenerateLinkInput } from './admin-links.ts';
+import { authConfigFrom } from './config.ts';
+import { inviteUser, resend, sendReauthentication, sendRecovery, sendSignInLink, type FlowRequest } from './email-flows.ts';
+import { unlinkIdentity } from './identities.ts';
+import { authorizeUrl, completeOAuth, signInWithIdToken, type AuthorizeInput, type IdTokenInput, type OAuthCallbackResult } from './oauth.ts';
+import { exchangeAuthCode } from './pkce.ts';
+import { redirectTarget } from './redirects.ts';
+import { verifyToken, type VerifyInput } from './verify.ts';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, assertServiceRole, type AdminUserAttributes } from './admin.ts';
 import { actorOf, audit, SERVICE_ROLE_ACTOR, type AuditSink } from './audit.ts';
 import type { AuthContext, AuthServiceOptions, RequestMeta, Session } from './context.ts';
 import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa.ts';
-import { DEFAULT_PASSWORD_POLICY } from './password-policy.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.ts';
 import { logout, refreshSession, verifyAccessToken, type LogoutScope } from './sessions.ts';
 import { createTokenSigner, type AccessTokenClaims } from './tokens.ts';
-import { findUser, getUser, hasVerifiedFactor, type User } from './users.ts';
+import { findUser, getUser, hasVerifiedFactor, type User, type UserSearch } from './users.ts';
 
-/** GET /settings, in GoTrue's shape: only email sign-in exists here. */
+/** GET /settings, in GoTrue's shape: what this auth service has enabled. */
 export interface AuthSettings {
   external: Record<string, boolean>;
   disable_signup: boolean;
@@ -17,14 +24,6 @@ export interface AuthSettings {
   phone_autoconfirm: boolean;
   sms_provider: string;
   saml_enabled: boolean;
-}
-
-function defaultTotpIssuer(issuer: string): string {
-  try {
-    return new URL(issuer).host || 'Plinth';
-  } catch {
-    return 'Plinth';
-  }
 }
 
 /** A user-facing call that succeeded: audited, then its result passed on. */
@@ -43,17 +42,11 @@ const EMAIL = { provider: 'email' };
 export function createAuthService(options: AuthServiceOptions): AuthService {
   return serviceOver({
     db: options.db,
-    signer: createTokenSigner(options.jwtSecret),
+    signer: createTokenSigner(options.jwtSecret, options.signingKeys),
     limiter: createRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit }),
-    config: {
-      issuer: options.issuer,
-      autoconfirm: options.autoconfirm,
-      jwtExpirySeconds: options.jwtExpirySeconds ?? 3600,
-      refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
-      disableSignup: options.disableSignup ?? false,
-      totpIssuer: options.totpIssuer ?? defaultTotpIssuer(options.issuer),
-      passwordPolicy: options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY,
-    },
+    hourly: createRateLimiter({ maxAttempts: 0, windowSeconds: 3600 }),
+    config: authConfigFrom(options),
+    outbox: options.outbox ?? null,
   });
 }
 
@@ -76,21 +69,47 @@ function operations(ctx: AuthContext) {
   return {
     settings(): AuthSettings {
       return {
-        external: { email: true, phone: false, anonymous_users: false },
+        external: {
+          email: ctx.config.isEmailEnabled,
+          phone: false,
+          anonymous_users: ctx.config.isAnonymousEnabled,
+          saml: ctx.config.isSamlEnabled,
+          ...ctx.config.externalProviders,
+        },
         disable_signup: ctx.config.disableSignup,
         mailer_autoconfirm: ctx.config.autoconfirm,
         phone_autoconfirm: false,
         sms_provider: '',
-        saml_enabled: false,
+        saml_enabled: ctx.config.isSamlEnabled,
       };
     },
+    /** The requested redirect when the allow-list has it, else the site URL. */
+    redirectTarget: (requested: string | null | undefined) => redirectTarget(ctx.config, requested),
+    /** The public keys access tokens are signed with (none while the project signs with its HS256 secret). */
+    jwks: () => ctx.signer.jwks(),
 
-    signUp: (input: { email: string; password: string; data?: Record<string, unknown> }, meta: RequestMeta = {}) =>
-      audited(signUp(ctx, input, meta), ({ user }) => audit(ctx, 'user_signedup', actorOf(user), EMAIL)),
+    signUp: (input: { email?: string; password?: string; data?: Record<string, unknown> } & FlowRequest, meta: RequestMeta = {}) =>
+      audited(signUp(ctx, input, meta), ({ user, session }) =>
+        audit(ctx, session || user.is_anonymous ? 'user_signedup' : 'user_confirmation_requested', actorOf(user), { provider: user.is_anonymous ? 'anonymous' : 'email' })),
     signInWithPassword: (input: { email: string; password: string }, meta: RequestMeta = {}): Promise<Session> =>
       audited(signInWithPassword(ctx, input, meta), ({ user }) => audit(ctx, 'login', actorOf(user), EMAIL)),
-    refreshSession: (refreshToken: string): Promise<Session> =>
-      audited(refreshSession(ctx, refreshToken), ({ user }) => audit(ctx, 'token_refreshed', actorOf(user))),
+    refreshSession: (refreshToken: string, meta: RequestMeta = {}): Promise<Session> => {
+      ctx.hourly.hit(`refresh:${meta.ip ?? ''}`, ctx.config.rateLimits.tokenRefresh);
+      return audited(refreshSession(ctx, refreshToken), ({ user }) => audit(ctx, 'token_refreshed', actorOf(user)));
+    },
+    exchangeCode: (input: { authCode: string; codeVerifier: string }, meta: RequestMeta = {}): Promise<Session> =>
+      audited(exchangeAuthCode(ctx, input, meta), ({ user }) => audit(ctx, 'login', actorOf(user), { provider: 'pkce' })),
+    sendSignInLink: (input: Parameters<typeof sendSignInLink>[1], meta: RequestMeta = {}) =>
+      audited(sendSignInLink(ctx, input, meta), () => audit(ctx, 'user_confirmation_requested', { id: '', username: input.email }, EMAIL)),
+    sendRecovery: (input: { email: string } & FlowRequest, meta: RequestMeta = {}) =>
+      audited(sendRecovery(ctx, input, meta), (user) => user && audit(ctx, 'user_recovery_requested', actorOf(user), EMAIL)),
+    resend: (input: Parameters<typeof resend>[1], meta: RequestMeta = {}) => resend(ctx, input, meta),
+    reauthenticate: (claims: AccessTokenClaims) =>
+      audited(sendReauthentication(ctx, claims), () => audit(ctx, 'user_reauthenticate_requested', actorOf(claims))),
+    verify: (input: VerifyInput, meta: RequestMeta = {}, isLink = false) =>
+      audited(verifyToken(ctx, input, meta, isLink), (outcome) => {
+        if (outcome.kind === 'session') audit(ctx, outcome.type === 'signup' || outcome.type === 'invite' ? 'user_signedup' : 'login', actorOf(outcome.session.user), EMAIL);
+      }),
     /** Signature, expiry, and that the session is still live (throws invalid_jwt / session_not_found). */
     verifyAccessToken: (token: string): Promise<AccessTokenClaims> => verifyAccessToken(ctx, token),
     logout: (claims: AccessTokenClaims, scope: LogoutScope = 'global') =>
@@ -99,7 +118,7 @@ function operations(ctx: AuthContext) {
     userById: (id: string): Promise<User | null> => findUser(ctx.db, id),
     /** The user of a verified access token (throws user_not_found if deleted since). */
     currentUser: (claims: AccessTokenClaims): Promise<User> => getUser(ctx.db, claims.sub),
-    updateUser: (claims: AccessTokenClaims, changes: { email?: string; password?: string; data?: Record<string, unknown> }) =>
+    updateUser: (claims: AccessTokenClaims, changes: { email?: string; password?: string; data?: Record<string, unknown>; nonce?: string } & FlowRequest) =>
       audited(updateOwnUser(ctx, claims, changes), (user) =>
         audit(ctx, changes.password === undefined ? 'user_modified' : 'user_updated_password', actorOf(user))),
     hasVerifiedFactor: (userId: string): Promise<boolean> => hasVerifiedFactor(ctx.db, userId),
@@ -113,10 +132,21 @@ function operations(ctx: AuthContext) {
     unenrollFactor: (claims: AccessTokenClaims, factorId: string) =>
       audited(unenrollFactor(ctx, claims, factorId), () => audit(ctx, 'factor_unenrolled', actorOf(claims), { traits: { factor_id: factorId } })),
 
+    /** GET /authorize: where to send the browser to sign in with an external provider. */
+    oauthAuthorizeUrl: (input: Omit<AuthorizeInput, 'linkTo'>) => authorizeUrl(ctx, input),
+    /** GET /user/identities/authorize: the same, attaching the account to the signed-in user (manual linking). */
+    linkIdentityUrl: (claims: AccessTokenClaims, input: Omit<AuthorizeInput, 'linkTo'>) => authorizeUrl(ctx, { ...input, linkTo: claims.sub }),
+    oauthCallback: (params: URLSearchParams, meta: RequestMeta = {}): Promise<OAuthCallbackResult> =>
+      audited(completeOAuth(ctx, params, meta), (result) => result.kind !== 'error' && auditExternalSignIn(ctx, result.provider, result.signedIn, result.kind === 'session' ? result.session.user : result.user)),
+    signInWithIdToken: (input: IdTokenInput, meta: RequestMeta = {}) =>
+      audited(signInWithIdToken(ctx, input, meta), ({ provider, signedIn, session }) => auditExternalSignIn(ctx, provider, signedIn, session.user)).then(({ session }) => session),
+    unlinkIdentity: (claims: AccessTokenClaims, identityId: string) =>
+      audited(unlinkIdentity(ctx, claims.sub, identityId), (provider) => audit(ctx, 'identity_unlinked', actorOf(claims), { provider, traits: { identity_id: identityId } })),
+
     admin: {
       /** Throws invalid_jwt for a bad token, not_admin unless its role is service_role. */
       assertServiceRole: (token: string) => assertServiceRole(ctx, token),
-      listUsers: (page: number, perPage: number) => adminListUsers(ctx, page, perPage),
+      listUsers: (search: UserSearch) => adminListUsers(ctx, search),
       createUser: (attrs: AdminUserAttributes) =>
         audited(adminCreateUser(ctx, attrs), (user) => audit(ctx, 'user_signedup', SERVICE_ROLE_ACTOR, { provider: 'email', traits: targetOf(user) })),
       getUser: (id: string) => adminGetUser(ctx, id),
@@ -124,8 +154,21 @@ function operations(ctx: AuthContext) {
         audited(adminUpdateUser(ctx, id, attrs), (user) => audit(ctx, 'user_modified', SERVICE_ROLE_ACTOR, { traits: targetOf(user) })),
       deleteUser: (id: string) =>
         audited(adminDeleteUser(ctx, id), (user) => audit(ctx, 'user_deleted', SERVICE_ROLE_ACTOR, { traits: targetOf(user) })),
+      invite: (input: { email: string; data?: Record<string, unknown>; redirectTo?: string | null }) =>
+        audited(inviteUser(ctx, input), (user) => audit(ctx, 'user_invited', SERVICE_ROLE_ACTOR, { provider: 'email', traits: targetOf(user) })),
+      generateLink: (input: GenerateLinkInput) => generateLink(ctx, input),
+      listFactors: (userId: string) => listFactors(ctx, userId),
+      deleteFactor: (userId: string, factorId: string) =>
+        audited(deleteFactor(ctx, userId, factorId), () => audit(ctx, 'factor_unenrolled', SERVICE_ROLE_ACTOR, { traits: { user_id: userId, factor_id: factorId } })),
     },
   };
+}
+
+/** An external sign-in, as GoTrue files it: a sign-up or a linked identity, then the login. */
+function auditExternalSignIn(ctx: AuthContext, provider: string, signedIn: { isNewUser: boolean; isLinked: boolean }, user: { id: string; email: string }): void {
+  if (signedIn.isNewUser) audit(ctx, 'user_signedup', actorOf(user), { provider });
+  if (signedIn.isLinked) audit(ctx, 'identity_linked', actorOf(user), { provider });
+  audit(ctx, 'login', actorOf(user), { provider });
 }
 
 /** The user an admin call acted on, as GoTrue names it in traits. */

@@ -2,6 +2,7 @@ import { PlinthError } from '@plinth/errors';
 import type { Queryable } from '../../engines/types.ts';
 import { audit } from './audit.ts';
 import type { AuthContext, RequestMeta, Session } from './context.ts';
+import { customizeClaims } from './hooks.ts';
 import { newRefreshToken, type AccessTokenClaims, type Aal, type AmrEntry } from './tokens.ts';
 import { getUser, isBanned, isUuid } from './users.ts';
 
@@ -23,7 +24,10 @@ export async function presentSession(ctx: AuthContext, q: Queryable, session: Se
   );
   const now = Math.floor(Date.now() / 1000);
   const expiresIn = ctx.config.jwtExpirySeconds;
-  const accessToken = await ctx.signer.sign(
+  const amrEntries = amr.rows.map((r): AmrEntry => ({ method: r.method, timestamp: Math.floor(Number(r.at)) }));
+  const claims = await customizeClaims(
+    ctx,
+    q,
     {
       iss: ctx.config.issuer,
       sub: user.id,
@@ -34,13 +38,17 @@ export async function presentSession(ctx: AuthContext, q: Queryable, session: Se
       user_metadata: user.user_metadata,
       role: user.role,
       aal: session.aal,
-      amr: amr.rows.map((r): AmrEntry => ({ method: r.method, timestamp: Math.floor(Number(r.at)) })),
+      amr: amrEntries,
       session_id: session.id,
       is_anonymous: user.is_anonymous,
+      // The hook sees what the token will hold; the signer sets iat and exp to the same values.
+      iat: now,
+      exp: now + expiresIn,
     },
-    expiresIn,
-    now,
+    amrEntries[0]?.method ?? 'password',
   );
+  const { iat: _iat, exp: _exp, ...signed } = claims;
+  const accessToken = await ctx.signer.sign(signed as Omit<AccessTokenClaims, 'iat' | 'exp'>, expiresIn, now);
   return { access_token: accessToken, token_type: 'bearer', expires_in: expiresIn, expires_at: now + expiresIn, refresh_token: refreshToken, user };
 }
 
@@ -54,15 +62,19 @@ export async function insertRefreshToken(q: Queryable, session: SessionRow, pare
 
 /** A new aal1 session after a first-factor sign-in (password or sign-up). */
 export async function startSession(ctx: AuthContext, q: Queryable, userId: string, method: string, meta: RequestMeta): Promise<Session> {
+  // "Single session per user": a new sign-in ends the others.
+  if (ctx.config.isSingleSessionPerUser) await q.query('delete from auth.sessions where user_id = $1', [userId]);
+  const timebox = ctx.config.sessionTimeboxSeconds;
   const { rows } = await q.query<SessionRow>(
-    'insert into auth.sessions (user_id, aal, ip, user_agent) values ($1, $2, $3, $4) returning id, user_id, aal',
-    [userId, 'aal1', meta.ip ?? null, meta.userAgent ?? null],
+    `insert into auth.sessions (user_id, aal, ip, user_agent, not_after)
+     values ($1, $2, $3, $4, case when $5::int > 0 then now() + make_interval(secs => $5::int) end) returning id, user_id, aal`,
+    [userId, 'aal1', meta.ip ?? null, meta.userAgent ?? null, timebox],
   );
   await q.query('insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)', [rows[0].id, method]);
   return presentSession(ctx, q, rows[0], await insertRefreshToken(q, rows[0], null));
 }
 
-type RefreshOutcome = { session: Session } | { reused: SessionRow & { email: string } };
+type RefreshOutcome = { session: Session } | { reused: SessionRow & { email: string } } | { expired: string };
 
 /**
  * Rotates a refresh token. A revoked token presented again within the reuse interval gets the
@@ -71,8 +83,9 @@ type RefreshOutcome = { session: Session } | { reused: SessionRow & { email: str
  */
 export async function refreshSession(ctx: AuthContext, token: string): Promise<Session> {
   const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome> => {
-    const { rows } = await tx.query<SessionRow & { token_id: string; revoked: boolean; age: number; banned_until: unknown; email: string }>(
+    const { rows } = await tx.query<SessionRow & { token_id: string; revoked: boolean; age: number; idle: number; banned_until: unknown; email: string }>(
       `select rt.id as token_id, rt.revoked, extract(epoch from now() - rt.updated_at)::float8 as age,
+              extract(epoch from now() - coalesce(s.refreshed_at, s.created_at))::float8 as idle,
               s.id, s.user_id, s.aal, u.banned_until, u.email
          from auth.refresh_tokens rt
          join auth.sessions s on s.id = rt.session_id
@@ -84,7 +97,14 @@ export async function refreshSession(ctx: AuthContext, token: string): Promise<S
     const row = rows[0];
     if (!row) throw new PlinthError('refresh_token_not_found');
     if (isBanned(row.banned_until)) throw new PlinthError('user_banned');
+    const inactivity = ctx.config.sessionInactivitySeconds;
+    if (inactivity > 0 && Number(row.idle) > inactivity) return { expired: row.id };
     const session = { id: row.id, user_id: row.user_id, aal: row.aal };
+    if (!ctx.config.isRefreshTokenRotation && !row.revoked) {
+      // Without rotation the token stays valid and is handed back as it is.
+      await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [session.id]);
+      return { session: await presentSession(ctx, tx, session, token) };
+    }
     if (row.revoked) {
       const child = await tx.query<{ token: string }>(
         'select token from auth.refresh_tokens where parent = $1 and not revoked order by id desc limit 1',
@@ -99,6 +119,10 @@ export async function refreshSession(ctx: AuthContext, token: string): Promise<S
     await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [session.id]);
     return { session: await presentSession(ctx, tx, session, await insertRefreshToken(tx, session, token)) };
   });
+  if ('expired' in outcome) {
+    await ctx.db.query('delete from auth.sessions where id = $1', [outcome.expired]);
+    throw new PlinthError('session_expired');
+  }
   if ('reused' in outcome) {
     // Outside the transaction above so that ending the session is not rolled back by the error.
     await ctx.db.query('delete from auth.sessions where id = $1', [outcome.reused.id]);

@@ -41,6 +41,12 @@ export interface User {
   updated_at: string;
   is_anonymous: boolean;
   banned_until?: string;
+  invited_at?: string;
+  confirmation_sent_at?: string;
+  recovery_sent_at?: string;
+  /** An email change waiting for confirmation. */
+  new_email?: string;
+  email_change_sent_at?: string;
 }
 
 /** Engines hand back Date for timestamptz columns, strings inside json; both become ISO strings. */
@@ -53,6 +59,7 @@ export function toIso(value: unknown): string | null {
 const USER_SELECT = `
   select u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.phone, u.last_sign_in_at,
          u.raw_app_meta_data, u.raw_user_meta_data, u.is_anonymous, u.banned_until, u.created_at, u.updated_at,
+         u.invited_at, u.confirmation_sent_at, u.recovery_sent_at, u.email_change, u.email_change_sent_at,
          coalesce((select json_agg(json_build_object(
              'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
              'provider', i.provider, 'email', i.email, 'last_sign_in_at', i.last_sign_in_at,
@@ -97,7 +104,14 @@ function presentUser(row: Row): User {
     updated_at: toIso(row.updated_at) as string,
     is_anonymous: row.is_anonymous === true,
     ...(banned && new Date(banned) > new Date() ? { banned_until: banned } : {}),
+    ...optionalDates(row, ['invited_at', 'confirmation_sent_at', 'recovery_sent_at', 'email_change_sent_at']),
+    ...(row.email_change ? { new_email: String(row.email_change) } : {}),
   };
+}
+
+/** GoTrue leaves these out of a user until they happened. */
+function optionalDates(row: Row, columns: string[]): Record<string, string> {
+  return Object.fromEntries(columns.flatMap((column) => (row[column] ? [[column, toIso(row[column]) as string]] : [])));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -115,13 +129,47 @@ export async function getUser(db: Queryable, id: string): Promise<User> {
   return user;
 }
 
-export async function listUsers(db: Queryable, page: number, perPage: number): Promise<{ users: User[]; total: number }> {
-  const count = await db.query<{ n: number }>('select count(*)::int as n from auth.users where deleted_at is null');
+export interface UserSearch {
+  page: number;
+  perPage: number;
+  /** Part of an email, phone or id. */
+  keywords?: string;
+  filter?: 'all' | 'verified' | 'unverified' | 'anonymous';
+  /** Users with an identity of this provider. */
+  provider?: string;
+  sort?: 'created_at' | 'email' | 'last_sign_in_at';
+  order?: 'asc' | 'desc';
+}
+
+const FILTERS = {
+  all: 'true',
+  verified: 'u.email_confirmed_at is not null',
+  unverified: 'u.email_confirmed_at is null and not u.is_anonymous',
+  anonymous: 'u.is_anonymous',
+} as const;
+const SORTS = { created_at: 'u.created_at', email: 'u.email', last_sign_in_at: 'u.last_sign_in_at' } as const;
+
+/** One page of users, newest first unless asked otherwise; filters and sort come from fixed lists. */
+export async function listUsers(db: Queryable, search: UserSearch): Promise<{ users: User[]; total: number }> {
+  const where = `u.deleted_at is null and ${FILTERS[search.filter ?? 'all']}
+    and ($1 = '' or u.email ilike '%' || $1 || '%' or u.phone ilike '%' || $1 || '%' or u.id::text ilike '%' || $1 || '%')
+    and ($2 = '' or exists(select 1 from auth.identities pi where pi.user_id = u.id and pi.provider = $2))`;
+  // LIKE's wildcards in the keywords are matched literally.
+  const keywords = (search.keywords ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
+  const params = [keywords, search.provider ?? ''];
+  const count = await db.query<{ n: number }>(`select count(*)::int as n from auth.users u where ${where}`, params);
+  const order = `${SORTS[search.sort ?? 'created_at']} ${search.order === 'asc' ? 'asc' : 'desc'} nulls last, u.id`;
   const { rows } = await db.query<Row>(
-    `${USER_SELECT} where u.deleted_at is null order by u.created_at desc, u.id limit $1 offset $2`,
-    [perPage, (page - 1) * perPage],
+    `${USER_SELECT} where ${where} order by ${order} limit $3 offset $4`,
+    [...params, search.perPage, (search.page - 1) * search.perPage],
   );
   return { users: rows.map(presentUser), total: count.rows[0].n };
+}
+
+/** The live user with this (normalised) address, if any. */
+export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>('select id from auth.users where lower(email) = $1 and deleted_at is null', [email]);
+  return rows[0]?.id ?? null;
 }
 
 /** The credentials row for a password sign-in; null when no such (live) user. */

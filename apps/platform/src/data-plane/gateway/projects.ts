@@ -7,21 +7,28 @@ import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../../control/context.ts';
 import { limits, type Plan } from '@plinth/plans';
 import { locationOf, projectRowByRef, type ProjectRow } from '../../control/project-rows.ts';
+import { projectAuthConfigOf, type ProjectAuthConfig } from '../../control/auth-settings.ts';
 import { imageTransformationOf, uploadLimitOf } from '../../control/storage-config.ts';
 import type { Database } from '../../engines/types.ts';
-import type { PasswordPolicy } from '../auth/password-policy.ts';
+import type { ProjectSigningKeys } from '../auth/signing-keys.ts';
+import { projectSigningKeys } from './project-keys.ts';
 import { TokenVerifier } from './tokens.ts';
 
 export interface ProjectHandle {
   ref: string;
   db: Database;
   jwtSecret: string;
+  /** Which keys sign and verify its JWTs (legacy secret, ES256/RS256) and its publishable/secret API keys. */
+  signingKeys: ProjectSigningKeys;
   tokens: TokenVerifier;
   exposedSchemas: string[];
   maxRows: number | null;
   /** Whether the REST API answers query plans (api_db_plan_enabled). */
   isPlanEnabled: boolean;
-  passwordPolicy: PasswordPolicy;
+  /** Auth settings (Management API names) and decrypted secrets, defaults filled in. */
+  auth: ProjectAuthConfig;
+  /** The organisation's plan, for plan-gated features. */
+  plan: Plan;
   /** Storage: the global upload limit (bytes) and the plan's storage quota (null: none). */
   uploadLimit: number;
   storageQuota: number | null;
@@ -33,8 +40,8 @@ type ApiRow = ProjectRow & {
   api_exposed_schemas?: string[] | string | null;
   api_max_rows?: number | null;
   api_db_plan_enabled?: boolean | null;
-  auth_password_min_length: number;
-  auth_password_required_characters: string;
+  auth_config: unknown;
+  auth_secrets_enc: string | null;
   organization_plan: Plan;
 };
 
@@ -86,17 +93,21 @@ export class ProjectDirectory {
     if (row.status === 'INACTIVE' || row.status === 'PAUSING') throw new PlinthError('project_paused');
     if (row.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_unavailable', `The project is not available right now (status ${row.status}). Try again in a moment.`);
     const db = await this.ctx.engine.project(locationOf(row));
-    // Decrypting is cheap (once a second per busy project); verified tokens are kept while it is unchanged.
+    // Decrypting is cheap (once a second per busy project); verified tokens are kept while it and the keys are unchanged.
     const jwtSecret = this.ctx.secrets.decrypt(row.jwt_secret_enc);
+    const signingKeys = await projectSigningKeys(this.ctx, row.id, old?.signingKeys);
+    const isSameKeys = old !== null && old.jwtSecret === jwtSecret && old.signingKeys === signingKeys;
     return {
       ref,
       db,
       jwtSecret,
-      tokens: old && old.jwtSecret === jwtSecret ? old.tokens : new TokenVerifier(jwtSecret),
+      signingKeys,
+      tokens: isSameKeys ? old.tokens : new TokenVerifier(jwtSecret, signingKeys),
       exposedSchemas: schemasOf(row.api_exposed_schemas),
       maxRows: row.api_max_rows ?? null,
       isPlanEnabled: row.api_db_plan_enabled === true,
-      passwordPolicy: { minLength: row.auth_password_min_length, requiredCharacters: row.auth_password_required_characters },
+      auth: projectAuthConfigOf(this.ctx.secrets, row),
+      plan: row.organization_plan,
       uploadLimit: uploadLimitOf(row.organization_plan, row.storage_upload_limit),
       storageQuota: limits(row.organization_plan).storageBytes,
       imageTransformation: imageTransformationOf(row.organization_plan),

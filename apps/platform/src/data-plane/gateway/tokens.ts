@@ -1,12 +1,16 @@
 /**
- * Verifies the JWTs a request carries (apikey, Authorization: Bearer) with the project's secret
- * (HS256), remembering verified tokens until they expire (a bounded number, least recently used
- * dropped first): the anon key arrives with nearly every request, a signed-in user's token with
- * each of theirs. A remembered token's Caller is one object, so what is derived from it can be
- * cached by it (the REST settings are).
+ * Verifies what a request carries (apikey, Authorization: Bearer): JWTs signed by any of the
+ * project's keys that is not revoked (the legacy HS256 secret, ES256/RS256 keys by `kid`), and
+ * publishable / secret API keys, which stand for the anon / service_role key. Verified tokens are
+ * remembered until they expire (a bounded number, least recently used dropped first): the apikey
+ * arrives with nearly every request, a signed-in user's token with each of theirs. A verifier
+ * belongs to one version of the project's keys (the directory makes a new one when they change), so
+ * a revoked key or a deleted API key is refused from the next resolution on. A remembered token's
+ * Caller is one object, so what is derived from it can be cached by it (the REST settings are).
  */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { PostgrestError } from '@plinth/postgrest';
+import { apiKeyRole, isApiKey, JWT_ALGORITHMS, LEGACY_SECRET_ONLY, verificationKey, type ProjectSigningKeys } from '../auth/signing-keys.ts';
 
 export interface Caller {
   readonly role: string;
@@ -24,6 +28,8 @@ interface Verified {
 const ANON: Caller = Object.freeze({ role: 'anon', claims: Object.freeze({ role: 'anon' }) });
 
 const CACHE_LIMIT = 1000;
+/** PostgREST's words for a token no configured key may verify. */
+const NO_SUITABLE_KEY = 'No suitable key or wrong key type';
 const WWW_AUTHENTICATE = 'www-authenticate';
 
 function jwtError(message: string, hint: string | null = null): PostgrestError {
@@ -36,7 +42,10 @@ export class TokenVerifier {
   private readonly key: Uint8Array;
   private readonly verified = new Map<string, Verified>();
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly signingKeys: ProjectSigningKeys = LEGACY_SECRET_ONLY,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -56,20 +65,36 @@ export class TokenVerifier {
   }
 
   private async verifyNew(token: string): Promise<Verified> {
-    const parts = token.split('.').length;
-    if (parts !== 3) throw jwtError(`Expected 3 parts in JWT; got ${parts}`);
-    let claims: JWTPayload;
-    try {
-      claims = (await jwtVerify(token, this.key, { algorithms: ['HS256'] })).payload;
-    } catch (error) {
-      if (error instanceof errors.JWTExpired) throw jwtError('JWT expired');
-      if (error instanceof errors.JWSSignatureVerificationFailed) throw jwtError('JWSError JWSInvalidSignature');
-      throw jwtError('JWSError (CompactDecodeError Invalid JWT)');
-    }
+    const claims = isApiKey(token) ? this.apiKeyClaims(token) : await this.jwtClaims(token);
     if (this.verified.size >= CACHE_LIMIT) this.verified.delete(this.verified.keys().next().value as string);
     const verified = { claims, exp: typeof claims.exp === 'number' ? claims.exp : Infinity, caller: callerOf(claims) };
     this.verified.set(token, verified);
     return verified;
+  }
+
+  /** A publishable or secret key reaches the services as the anon or service_role key would. */
+  private apiKeyClaims(token: string): JWTPayload {
+    const role = apiKeyRole(this.signingKeys, token);
+    if (!role) throw jwtError('Invalid API key', 'Double check your Supabase API key.');
+    return { role };
+  }
+
+  private async jwtClaims(token: string): Promise<JWTPayload> {
+    const parts = token.split('.').length;
+    if (parts !== 3) throw jwtError(`Expected 3 parts in JWT; got ${parts}`);
+    try {
+      const getKey = (header: { alg?: string; kid?: string }) => {
+        const key = verificationKey(this.signingKeys, this.key, header);
+        if (!key) throw new errors.JWKSNoMatchingKey();
+        return key;
+      };
+      return (await jwtVerify(token, getKey, { algorithms: JWT_ALGORITHMS })).payload;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw jwtError('JWT expired');
+      if (error instanceof errors.JWSSignatureVerificationFailed) throw jwtError('JWSError JWSInvalidSignature');
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JOSEAlgNotAllowed) throw jwtError(NO_SUITABLE_KEY);
+      throw jwtError('JWSError (CompactDecodeError Invalid JWT)');
+    }
   }
 
   /** The caller when every token the request carries was verified before (most requests): no await. */

@@ -21,6 +21,12 @@ const SECRET_WORDS = new Set([
   'jwt', 'key', 'keys', 'cookie', 'cookies', 'credential', 'credentials', 'otp', 'totp',
 ]);
 
+/**
+ * Whole names that are secrets though their words are not (`error_code` is no secret, the OAuth and
+ * PKCE `code` is): the code in `/callback?code=` and `?code=` signs someone in.
+ */
+const SECRET_NAMES = new Set(['code', 'auth_code', 'code_verifier', 'nonce']);
+
 /** Names seen so far -> whether they name a secret; bounded, as names may come from requests. */
 const nameCache = new Map<string, boolean>();
 const NAME_CACHE_LIMIT = 2000;
@@ -29,7 +35,7 @@ export function isSecretName(name: string): boolean {
   let isSecret = nameCache.get(name);
   if (isSecret === undefined) {
     const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/);
-    isSecret = words.some((word) => SECRET_WORDS.has(word));
+    isSecret = SECRET_NAMES.has(name.toLowerCase()) || words.some((word) => SECRET_WORDS.has(word));
     if (nameCache.size >= NAME_CACHE_LIMIT) nameCache.clear();
     nameCache.set(name, isSecret);
   }

@@ -85,7 +85,10 @@ export function projectMenu(section: MenuSection, ctx: MenuContext): { title: st
     auth: () => [
       {
         title: 'Manage',
-        items: [{ label: 'Users', href: `${base}/auth/users` }],
+        items: [
+          { label: 'Users', href: `${base}/auth/users` },
+          { label: 'Mail Inbox', href: `${base}/auth/inbox` },
+        ],
       },
       {
         title: 'Configuration',

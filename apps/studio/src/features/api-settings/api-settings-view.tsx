@@ -9,15 +9,21 @@ import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { CustomDomainPanel } from './custom-domain-panel.tsx';
 import { DataApiSettingsPanel } from './data-api-settings-panel.tsx';
 import { ProjectConfigurationPanel } from './project-configuration-panel.tsx';
+import { PublishableSecretKeysPanel } from './publishable-secret-keys-panel.tsx';
+import { SigningKeysPanel } from './signing-keys-panel.tsx';
 import { useJwtSecretWatcher } from './use-jwt-secret-watcher.ts';
 
-/** Settings > API: URL, keys and JWT secret, the Data API settings and the custom domain. */
+/**
+ * Settings > API: URL, legacy keys and JWT secret, publishable and secret API keys, JWT signing keys,
+ * the Data API settings and the custom domain.
+ */
 export function ApiSettingsView({ projectRef }: { projectRef: string }) {
   const project = useProjectQuery(projectRef);
   const { role } = useOrganizationRole(project.data?.organization_slug);
   const settings = useApiSettingsQuery(projectRef);
   const jwtStatus = useJwtSecretWatcher(projectRef);
   const canReadKeys = can(role, Action.READ, Resource.SERVICE_API_KEYS);
+  const canUpdateKeys = can(role, Action.UPDATE, Resource.SERVICE_API_KEYS);
 
   if (settings.isError) return <ErrorState error={settings.error} title="Failed to retrieve API keys" onRetry={() => void settings.refetch()} />;
   // Keys are created with the project; the settings are polled every 2 s until they exist.
@@ -29,10 +35,12 @@ export function ApiSettingsView({ projectRef }: { projectRef: string }) {
         projectRef={projectRef}
         settings={settings.data}
         canReadKeys={canReadKeys}
-        canRotate={can(role, Action.UPDATE, Resource.SERVICE_API_KEYS)}
+        canRotate={canUpdateKeys}
         jwtStatus={jwtStatus}
       />
       <ApiKeysPanel settings={settings.data} canReadKeys={canReadKeys} jwtStatus={jwtStatus} />
+      <PublishableSecretKeysPanel projectRef={projectRef} canReadKeys={canReadKeys} canUpdate={canUpdateKeys} />
+      <SigningKeysPanel projectRef={projectRef} projectUrl={projectApiUrl(projectRef, settings.data)} canUpdate={canUpdateKeys} />
       <DataApiSettingsPanel projectRef={projectRef} canUpdate={can(role, Action.TENANT_SQL_ADMIN_WRITE, Resource.SQL)} />
       <CustomDomainPanel projectRef={projectRef} projectUrl={projectApiUrl(projectRef, settings.data)} />
     </div>

@@ -2,8 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PlinthError } from '@plinth/errors';
 import { jsonNestingExceeds } from '../../input-guard.ts';
 import { adminRoutes } from './admin.ts';
+import { emailRoutes } from './email.ts';
+import { jwksRoutes } from './jwks.ts';
 import { requestedApiVersion, sendAuthError } from './errors.ts';
 import { factorRoutes } from './factors.ts';
+import { oauthRoutes } from './oauth.ts';
 import type { ResolveAuthService } from './request.ts';
 import { sessionRoutes } from './sessions.ts';
 import { userRoutes } from './user.ts';
@@ -17,7 +20,8 @@ export interface AuthRoutesOptions {
 /**
  * GoTrue's HTTP API over an AuthService. Mounted with a prefix (`/auth/v1` for the platform,
  * `/p/:ref/auth/v1` for projects); `resolve` picks the service for each request.
- * Groups: public (settings, health, signup, token), signed-in user (user, logout, factors),
+ * Groups: public (settings, health, jwks, signup, token, otp, recover, resend, verify), signed-in
+ * user (user, logout, reauthenticate, factors),
  * service_role only (admin).
  */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { resolve }) => {
@@ -44,8 +48,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { r
   app.get('/health', async () => ({ version: 'plinth', name: 'GoTrue', description: 'Plinth auth (GoTrue-compatible)' }));
   app.get('/settings', async (request) => (await resolve(request)).settings());
 
+  jwksRoutes(app, resolve);
   sessionRoutes(app, resolve);
+  emailRoutes(app, resolve);
   userRoutes(app, resolve);
   factorRoutes(app, resolve);
+  oauthRoutes(app, resolve);
   adminRoutes(app, resolve);
 };

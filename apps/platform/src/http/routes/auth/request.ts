@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PlinthError } from '@plinth/errors';
-import type { AccessTokenClaims, AuthService, RequestMeta } from '../../../data-plane/auth/index.ts';
+import type { AccessTokenClaims, AuthService, FlowRequest, RequestMeta } from '../../../data-plane/auth/index.ts';
+import { codeChallengeOf } from '../../../data-plane/auth/index.ts';
 import { assertNoNul } from '../../input-guard.ts';
 
 /** Returns the AuthService for this request: the platform's, or the addressed project's. */
@@ -38,3 +39,12 @@ export const metadata = z.record(z.string(), z.unknown());
 /** Upper bound so a huge password cannot make scrypt a denial-of-service lever. */
 export const password = z.string().max(1024);
 export const email = z.string().max(320);
+
+/**
+ * Where a flow ends, as auth-js asks: `redirect_to` in the query (its emailRedirectTo / redirectTo),
+ * and a PKCE challenge in the body. The domain checks the redirect against the allow-list.
+ */
+export function flowOf(request: FastifyRequest, body: { code_challenge?: string | null; code_challenge_method?: string | null }): FlowRequest {
+  const redirect = (request.query as { redirect_to?: unknown } | undefined)?.redirect_to;
+  return { redirectTo: typeof redirect === 'string' && redirect !== '' ? redirect : null, pkce: codeChallengeOf(body) };
+}

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PlinthError } from '@plinth/errors';
-import { authenticate, email, metadata, parse, password, requestMeta, type ResolveAuthService } from './request.ts';
+import { idTokenGrant } from './oauth.ts';
+import { authenticate, email, flowOf, metadata, parse, password, requestMeta, type ResolveAuthService } from './request.ts';
 
-const signUpBody = z.object({ email, password, data: metadata.nullish() });
+const signUpBody = z.object({
+  email: email.optional(),
+  phone: z.string().max(32).optional(),
+  password: password.optional(),
+  data: metadata.nullish(),
+  code_challenge: z.string().max(200).nullish(),
+  code_challenge_method: z.string().max(10).nullish(),
+});
+const pkceGrantBody = z.object({ auth_code: z.string().max(200), code_verifier: z.string().max(200) });
 const passwordGrantBody = z.object({ email, password });
 const refreshGrantBody = z.object({ refresh_token: z.string().min(1) });
 const tokenQuery = z.object({ grant_type: z.string() });
@@ -14,7 +23,11 @@ export function sessionRoutes(app: FastifyInstance, resolve: ResolveAuthService)
   app.post('/signup', async (request) => {
     const service = await resolve(request);
     const body = parse(signUpBody, request.body);
-    const { session, user } = await service.signUp({ email: body.email, password: body.password, data: body.data ?? undefined }, requestMeta(request));
+    if (body.phone) throw new PlinthError('phone_provider_disabled');
+    const { session, user } = await service.signUp(
+      { email: body.email, password: body.password, data: body.data ?? undefined, ...flowOf(request, body) },
+      requestMeta(request),
+    );
     // GoTrue answers a sign-up that still needs confirmation with the bare user, and auth-js expects that.
     return session ?? user;
   });
@@ -28,8 +41,13 @@ export function sessionRoutes(app: FastifyInstance, resolve: ResolveAuthService)
     }
     if (grantType === 'refresh_token') {
       const body = parse(refreshGrantBody, request.body);
-      return service.refreshSession(body.refresh_token);
+      return service.refreshSession(body.refresh_token, requestMeta(request));
     }
+    if (grantType === 'pkce') {
+      const body = parse(pkceGrantBody, request.body);
+      return service.exchangeCode({ authCode: body.auth_code, codeVerifier: body.code_verifier }, requestMeta(request));
+    }
+    if (grantType === 'id_token') return idTokenGrant(service, request);
     throw new PlinthError('unsupported_grant_type');
   });
 

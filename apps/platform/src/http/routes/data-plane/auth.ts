@@ -8,10 +8,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../../../control/context.ts';
-import { createAuthService, type AuditEvent, type AuthService, type PasswordPolicy } from '../../../data-plane/auth/index.ts';
-import { projectDirectoryFor } from '../../../data-plane/gateway/index.ts';
+import type { AuditEvent, AuthService } from '../../../data-plane/auth/index.ts';
+import { projectAuthFor } from '../../../data-plane/auth/project-auth.ts';
 import { writeAuthLogs } from '../../../data-plane/logs/index.ts';
-import type { Database } from '../../../engines/types.ts';
 import { authRoutes } from '../auth/index.ts';
 
 interface AuditedRequest {
@@ -29,34 +28,13 @@ function describeError(error: unknown): { code: string; message: string } {
 }
 
 export async function projectAuthRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
-  const directory = projectDirectoryFor(ctx);
   const audited = new WeakMap<FastifyRequest, AuditedRequest>();
-  // Per project, rebuilt when its database (pause/restore), secret (rotation) or password policy
-  // changes: a service holds rate-limit state, so it is kept rather than made per request.
-  const services = new Map<string, { db: Database; secret: string; policy: PasswordPolicy; service: AuthService }>();
-  const samePolicy = (a: PasswordPolicy, b: PasswordPolicy) => a.minLength === b.minLength && a.requiredCharacters === b.requiredCharacters;
-  const serviceFor = async (ref: string): Promise<AuthService> => {
-    const project = await directory.resolve(ref);
-    const cached = services.get(ref);
-    if (cached && cached.db === project.db && cached.secret === project.jwtSecret && samePolicy(cached.policy, project.passwordPolicy)) {
-      return cached.service;
-    }
-    const service = createAuthService({
-      db: project.db,
-      jwtSecret: project.jwtSecret,
-      issuer: `${ctx.config.publicUrl}/p/${ref}/auth/v1`,
-      autoconfirm: true,
-      passwordPolicy: project.passwordPolicy,
-    });
-    services.set(ref, { db: project.db, secret: project.jwtSecret, policy: project.passwordPolicy, service });
-    return service;
-  };
   const resolve = async (request: FastifyRequest): Promise<AuthService> => {
     const existing = audited.get(request);
     if (existing) return existing.service;
     const { ref } = request.params as { ref: string };
     const events: AuditEvent[] = [];
-    const service = (await serviceFor(ref)).withAudit((event) => events.push(event));
+    const service = (await projectAuthFor(ctx, ref)).withAudit((event) => events.push(event));
     audited.set(request, { ref, service, events, error: null });
     return service;
   };

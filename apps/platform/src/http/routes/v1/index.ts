@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ControlContext } from '../../../control/context.ts';
 import { exportDatabase, importDatabase } from '../../../control/database-transfer.ts';
+import * as apiKeys from '../../../control/api-keys.ts';
 import * as management from '../../../control/management-api.ts';
+import { projectAuthConfig, updateProjectAuthConfig } from '../../../control/auth-config.ts';
+import * as signingKeys from '../../../control/signing-keys.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { ManagementVerifier } from '../../plugins/session.ts';
 
@@ -17,7 +20,18 @@ export function managementRoutes(app: FastifyInstance, ctx: ControlContext, veri
   define('v1Organizations', ({ actor }) => management.v1Organizations(ctx, actor));
   define('v1Projects', ({ actor }) => management.v1Projects(ctx, actor));
   define('v1Project', ({ actor, params }) => management.v1Project(ctx, actor, params.ref));
-  define('v1ProjectApiKeys', ({ actor, params }) => management.v1ProjectApiKeys(ctx, actor, params.ref));
+  define('v1AuthConfig', ({ actor, params }) => projectAuthConfig(ctx, actor, params.ref));
+  define('v1AuthConfigUpdate', ({ actor, params, body }) => updateProjectAuthConfig(ctx, actor, params.ref, body));
+  define('v1ApiKeys', ({ actor, params, query }) => management.v1ProjectApiKeys(ctx, actor, params.ref, query.reveal));
+  define('v1ApiKey', ({ actor, params, query }) => apiKeys.getApiKey(ctx, actor, params.ref, params.id, { reveal: query.reveal }));
+  define('v1ApiKeyCreate', ({ actor, params, body }) => apiKeys.createApiKey(ctx, actor, params.ref, body));
+  define('v1ApiKeyDelete', ({ actor, params }) => apiKeys.deleteApiKey(ctx, actor, params.ref, params.id));
+  define('v1SigningKeys', ({ actor, params }) => signingKeys.listSigningKeys(ctx, actor, params.ref));
+  define('v1SigningKeyLegacy', ({ actor, params }) => signingKeys.legacySigningKey(ctx, actor, params.ref));
+  define('v1SigningKey', ({ actor, params }) => signingKeys.getSigningKey(ctx, actor, params.ref, params.id));
+  define('v1SigningKeyCreate', ({ actor, params, body }) => signingKeys.createSigningKey(ctx, actor, params.ref, body));
+  define('v1SigningKeyUpdate', ({ actor, params, body }) => signingKeys.updateSigningKeyStatus(ctx, actor, params.ref, params.id, body.status));
+  define('v1SigningKeyDelete', ({ actor, params }) => signingKeys.deleteSigningKey(ctx, actor, params.ref, params.id));
   define('v1DatabaseExport', async ({ actor, params, reply }) => {
     const { filename, sql } = await exportDatabase(ctx, actor, params.ref);
     return reply.type('application/sql; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(sql);

@@ -1,0 +1,37 @@
+/**
+ * How a browser flow ends, as GoTrue ends it: a redirect to the allow-listed target with the session
+ * in the URL fragment (the implicit flow, read by auth-js from `location.hash`), a `?code=` for a
+ * PKCE client to exchange, or GoTrue's error parameters in the same place the result would be.
+ */
+import type { PlinthError } from '@plinth/errors';
+import type { Session } from '../../../data-plane/auth/index.ts';
+
+/** The session as a URL fragment, as GoTrue hands it to the page a link lands on. */
+export function sessionFragment(session: Session, extra: Record<string, string> = {}): string {
+  return new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: 'bearer',
+    ...extra,
+  }).toString();
+}
+
+export function withQuery(url: string, params: Record<string, string>): string {
+  const target = new URL(url);
+  for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
+  return target.toString();
+}
+
+export const withFragment = (url: string, fragment: string) => `${url.split('#')[0]}#${fragment}`;
+
+/** GoTrue's error parameters: `error` (OAuth's name for the kind), `error_code` (the catalogue's), `error_description`. */
+export function errorParams(error: PlinthError, kind = 'access_denied', description = error.message): Record<string, string> {
+  return { error: kind, error_code: error.code, error_description: description };
+}
+
+/** The error where the result would have gone: the query for a PKCE flow, else the fragment. */
+export function withError(url: string, params: Record<string, string>, isPkce: boolean): string {
+  return isPkce ? withQuery(url, params) : withFragment(url, new URLSearchParams(params).toString());
+}
