@@ -164,7 +164,7 @@ describe('providers', () => {
     const config = configOf({ mailer_autoconfirm: true });
     expect(emailSpec.draftOf(config).confirmEmail).toBe(false);
     expect(emailSpec.bodyOf({ ...emailSpec.draftOf(config), confirmEmail: true }).mailer_autoconfirm).toBe(false);
-    expect(signupsSpec.bodyOf({ allowSignups: false })).toEqual({ disable_signup: true });
+    expect(signupsSpec.bodyOf({ allowSignups: false, allowManualLinking: true })).toEqual({ disable_signup: true, security_manual_linking_enabled: true });
   });
 });
 

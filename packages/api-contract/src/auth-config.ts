@@ -87,6 +87,8 @@ const settableFields = {
   hook_before_user_created_enabled: z.boolean(),
   hook_before_user_created_uri: z.string().max(500),
   saml_enabled: z.boolean(),
+  /** Signed-in users may link further identities (linkIdentity); off by default, as on Supabase. */
+  security_manual_linking_enabled: z.boolean(),
 };
 
 /** Write-only fields: never read back. */

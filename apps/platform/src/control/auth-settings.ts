@@ -75,6 +75,7 @@ export const AUTH_CONFIG_DEFAULTS: AuthConfigSettings = {
   hook_before_user_created_enabled: false,
   hook_before_user_created_uri: '',
   saml_enabled: false,
+  security_manual_linking_enabled: false,
 };
 
 export type AuthSecrets = Partial<Record<AuthSecretField, string>>;

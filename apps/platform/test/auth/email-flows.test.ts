@@ -81,6 +81,15 @@ describe.each<EngineName>(['local', 'embedded'])('auth email flows on the %s eng
     expect(v1.body).toMatchObject({ site_url: SITE, mailer_autoconfirm: false });
   });
 
+  it("answers GoTrue's errors for sign-in methods that are off", async () => {
+    expect((await client().auth.signUp({ phone: '+15555550100', password: 'password-123' })).error?.code).toBe('phone_provider_disabled');
+    expect((await client().auth.signInWithSSO({ domain: 'example.com' })).error?.code).toBe('saml_provider_disabled');
+    const web3 = await fetch(`${url}/auth/v1/token?grant_type=web3`, {
+      method: 'POST', headers: { apikey: anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' }, body: '{}',
+    });
+    expect(await web3.json()).toMatchObject({ code: 'web3_provider_disabled' });
+  });
+
   it('confirms a sign-up through the emailed link and redirects only where allowed', async () => {
     const email = uniqueEmail('confirm');
     const { data, error } = await client().auth.signUp({ email, password: 'password-123', options: { emailRedirectTo: `${SITE}/welcome` } });

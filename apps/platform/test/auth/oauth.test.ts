@@ -125,6 +125,9 @@ describe('sign-in with an external OpenID provider (local engine)', () => {
     const { error: signUpError } = await supabase.auth.signUp({ email: uniqueEmail('linker'), password: 'password-123' });
     expect(signUpError).toBeNull();
     const login = newAccount('linked');
+    const off = await supabase.auth.linkIdentity({ provider: 'keycloak', options: withHint(login) });
+    expect(off.error).toMatchObject({ code: 'manual_linking_disabled', status: 404 });
+    await configure({ security_manual_linking_enabled: true });
     const { data: link, error } = await supabase.auth.linkIdentity({ provider: 'keycloak', options: withHint(login) });
     expect(error).toBeNull();
     const landing = await signInAt(link.url!);

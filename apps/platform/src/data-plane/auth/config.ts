@@ -51,6 +51,7 @@ function fromSettings(s: AuthConfigSettings): Partial<AuthConfig> {
       beforeUserCreated: hookFunction(s.hook_before_user_created_enabled, s.hook_before_user_created_uri),
     },
     isSamlEnabled: s.saml_enabled,
+    isManualLinkingEnabled: s.security_manual_linking_enabled,
     externalProviders: Object.fromEntries(PROVIDERS.map((p) => [p, s[`external_${p}_enabled`]])),
   };
 }
@@ -92,6 +93,7 @@ export function authConfigFrom(options: AuthServiceOptions): AuthConfig {
     },
     hooks: { customAccessToken: null, beforeUserCreated: null },
     isSamlEnabled: false,
+    isManualLinkingEnabled: false,
     externalProviders: {},
     oauthProviders: {},
   };

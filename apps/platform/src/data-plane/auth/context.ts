@@ -78,6 +78,7 @@ export interface AuthConfig {
   /** Postgres functions called as hooks, as `"schema"."function"`; null: off. */
   hooks: { customAccessToken: string | null; beforeUserCreated: string | null };
   isSamlEnabled: boolean;
+  isManualLinkingEnabled: boolean;
   /** Enabled external providers by name. */
   externalProviders: Record<string, boolean>;
   /** Each external provider's client id, secret and URL, by name. */

@@ -65,7 +65,7 @@ export async function enrollTotp(
     throw error;
   }
   const uri = totpUri(secret, input.issuer || ctx.config.totpIssuer, user.email || user.id);
-  return { id: rows[0].id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrSvg(uri), secret, uri } };
+  return { id: rows[0].id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: await qrSvg(uri), secret, uri } };
 }
 
 export async function challengeFactor(

@@ -1,3 +1,4 @@
+import { PlinthError } from '@plinth/errors';
 import { signInWithPassword, signUp, updateOwnUser } from './accounts.ts';
 import { deleteFactor, generateLink, listFactors, type GenerateLinkInput } from './admin-links.ts';
 import { authConfigFrom } from './config.ts';
@@ -135,7 +136,10 @@ function operations(ctx: AuthContext) {
     /** GET /authorize: where to send the browser to sign in with an external provider. */
     oauthAuthorizeUrl: (input: Omit<AuthorizeInput, 'linkTo'>) => authorizeUrl(ctx, input),
     /** GET /user/identities/authorize: the same, attaching the account to the signed-in user (manual linking). */
-    linkIdentityUrl: (claims: AccessTokenClaims, input: Omit<AuthorizeInput, 'linkTo'>) => authorizeUrl(ctx, { ...input, linkTo: claims.sub }),
+    linkIdentityUrl: (claims: AccessTokenClaims, input: Omit<AuthorizeInput, 'linkTo'>) => {
+      if (!ctx.config.isManualLinkingEnabled) throw new PlinthError('manual_linking_disabled');
+      return authorizeUrl(ctx, { ...input, linkTo: claims.sub });
+    },
     oauthCallback: (params: URLSearchParams, meta: RequestMeta = {}): Promise<OAuthCallbackResult> =>
       audited(completeOAuth(ctx, params, meta), (result) => result.kind !== 'error' && auditExternalSignIn(ctx, result.provider, result.signedIn, result.kind === 'session' ? result.session.user : result.user)),
     signInWithIdToken: (input: IdTokenInput, meta: RequestMeta = {}) =>

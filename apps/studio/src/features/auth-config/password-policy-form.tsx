@@ -18,6 +18,14 @@ export function SignupsForm({ projectRef, config, canUpdate }: SectionProps) {
         disabled={!canUpdate}
         testId="allow-signups-switch"
       />
+      <SwitchField
+        label="Allow manual linking"
+        description="Signed-in users may link further sign-in identities (linkIdentity) to their account. Off, linking answers 'Manual linking is disabled'."
+        checked={form.draft.allowManualLinking}
+        onChange={(v) => form.set('allowManualLinking', v)}
+        disabled={!canUpdate}
+        testId="allow-manual-linking-switch"
+      />
     </ConfigFormPanel>
   );
 }

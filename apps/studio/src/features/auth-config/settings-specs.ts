@@ -54,11 +54,12 @@ export const smtpSpec: ConfigFormSpec<SmtpDraft> = {
 
 export interface SignupsDraft {
   allowSignups: boolean;
+  allowManualLinking: boolean;
 }
 
 export const signupsSpec: ConfigFormSpec<SignupsDraft> = {
-  draftOf: (config) => ({ allowSignups: !config.disable_signup }),
-  bodyOf: (draft) => ({ disable_signup: !draft.allowSignups }),
+  draftOf: (config) => ({ allowSignups: !config.disable_signup, allowManualLinking: config.security_manual_linking_enabled }),
+  bodyOf: (draft) => ({ disable_signup: !draft.allowSignups, security_manual_linking_enabled: draft.allowManualLinking }),
   validate: () => ({}),
 };
 
