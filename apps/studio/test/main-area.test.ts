@@ -83,7 +83,7 @@ describe('project menus', () => {
 
   it('shows hosted-only entries (Plinth is the hosted product for its operator) and hides extension-gated ones', () => {
     expect(labels('settings', all)).toContain('Integrations');
-    expect(labels('auth', all)).toEqual(['Users', 'Policies', 'Providers', 'Rate Limits', 'Email Templates', 'URL Configuration']);
+    expect(labels('auth', all)).toEqual(['Users', 'Mail Inbox', 'Policies', 'Providers', 'Rate Limits', 'Email Templates', 'URL Configuration']);
     expect(labels('database', all)).toContain('Backups');
     expect(labels('logs', all)).toContain('Pooler');
     expect(labels('logs', all)).toContain('API Edge Network');
