@@ -107,6 +107,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
           throw new PlinthError('email_send_failed', `Error sending email: the SMTP server ${smtp.host}:${smtp.port} did not accept the message`);
         }
       }
+      // The inbox keeps a week: older rows neither show nor count toward the hourly limit.
+      await options.db.query(
+        `delete from mail_messages where project_ref is not distinct from $1 and created_at < now() - interval '7 days'`,
+        [options.projectRef],
+      );
       await options.db.query(
         `insert into mail_messages (project_ref, recipient, subject, text_body, html_body, is_caught) values ($1, $2, $3, $4, $5, $6)`,
         [options.projectRef, message.to, message.subject, isCaught ? text : null, isCaught ? message.html : null, isCaught],

@@ -65,7 +65,7 @@ export function InboxView({ projectRef }: { projectRef: string }) {
         <div className="max-w-3xl space-y-1">
           <h1 className="text-xl font-semibold tracking-tight text-fg">Mail Inbox</h1>
           <p className="text-sm text-fg-muted" data-testid="mail-inbox-explanation">
-            While no SMTP server is set, Plinth's built-in mail catcher keeps every email this project sends (confirmations, magic links,
+            While no SMTP server is set, Plinth's built-in mail catcher keeps every email this project sends for a week (confirmations, magic links,
             invitations, password recoveries) here instead of delivering it. To deliver them, set up SMTP in{' '}
             <Link to={`/project/${projectRef}/settings/auth`} className="text-brand underline-offset-2 hover:underline">
               Authentication settings
