@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { supabaseClient } from '../../platform/test/storage/harness.ts';
 import { signUp, uniqueEmail } from '../../platform/test/support/client.ts';
 import { startPlatform } from '../../platform/test/support/platform.ts';
-import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, signInThroughUi } from './support/browser.ts';
+import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, screenshotter, signInThroughUi } from './support/browser.ts';
 import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
@@ -28,10 +28,7 @@ afterAll(async () => {
   await platform?.stop();
 }, 60_000);
 
-/** With PLINTH_E2E_SCREENSHOTS set, a picture of each step for reviewing the UI. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.PLINTH_E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.PLINTH_E2E_SCREENSHOTS}/keys-${name}.png`, fullPage: true });
-}
+const shot = screenshotter('keys', { fullPage: true });
 
 const signingRow = (page: Page, status: string, algorithm: string) =>
   page.getByTestId('signing-keys-panel').locator(`[data-testid="signing-key-row"][data-status="${status}"][data-algorithm="${algorithm}"]`);

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startPlatform } from '../../platform/test/support/platform.ts';
 import { supabaseClient } from '../../platform/test/storage/harness.ts';
 import { signUp, uniqueEmail, type ApiClient } from '../../platform/test/support/client.ts';
-import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, signInThroughUi } from './support/browser.ts';
+import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, screenshotter, signInThroughUi } from './support/browser.ts';
 import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
@@ -45,10 +45,7 @@ async function anonKey(api: ApiClient): Promise<string> {
   return (await api.get(`/api/props/project/${project.ref}/settings`)).body.autoApiService.defaultApiKey as string;
 }
 
-/** With PLINTH_E2E_SCREENSHOTS set, a picture of each step for reviewing the UI. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.PLINTH_E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.PLINTH_E2E_SCREENSHOTS}/auth-config-${name}.png`, fullPage: true });
-}
+const shot = screenshotter('auth-config', { fullPage: true });
 
 async function openSignedIn(path: string, email = owner.email) {
   const session = await newPage(browser, platform.url);

@@ -11,7 +11,7 @@ import { startPlatform } from '../../platform/test/support/platform.ts';
 import { supabaseClient } from '../../platform/test/storage/harness.ts';
 import { signUp, uniqueEmail } from '../../platform/test/support/client.ts';
 import { MAIL_SANDBOX } from '../src/features/mail-inbox/mail-document.ts';
-import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, signInThroughUi } from './support/browser.ts';
+import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, screenshotter, signInThroughUi } from './support/browser.ts';
 import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
@@ -37,9 +37,7 @@ afterAll(async () => {
   await platform?.stop();
 }, 60_000);
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.PLINTH_E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.PLINTH_E2E_SCREENSHOTS}/auth-inbox-${name}.png` });
-}
+const shot = screenshotter('auth-inbox');
 
 /** Collects what frames post to the page, from now on. */
 async function listenForFrameMessages(page: Page): Promise<() => Promise<unknown[]>> {

@@ -11,7 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { startPlatform } from '../../platform/test/support/platform.ts';
 import { supabaseClient } from '../../platform/test/storage/harness.ts';
 import { signUp, uniqueEmail } from '../../platform/test/support/client.ts';
-import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, signInThroughUi } from './support/browser.ts';
+import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, screenshotter, signInThroughUi } from './support/browser.ts';
 import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
@@ -32,10 +32,7 @@ afterAll(async () => {
   await platform?.stop();
 }, 60_000);
 
-/** With PLINTH_E2E_SCREENSHOTS set, a picture of each step for reviewing the UI. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.PLINTH_E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.PLINTH_E2E_SCREENSHOTS}/auth-users-${name}.png` });
-}
+const shot = screenshotter('auth-users');
 
 /** The emails of the rows on screen, top to bottom. */
 async function rowEmails(page: Page): Promise<string[]> {

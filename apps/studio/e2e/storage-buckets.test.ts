@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startPlatform } from '../../platform/test/support/platform.ts';
 import { supabaseClient } from '../../platform/test/storage/harness.ts';
 import { signUp, uniqueEmail, type ApiClient } from '../../platform/test/support/client.ts';
-import { ensureStudioBuilt, launchChromium, newPage, signInThroughUi, expectDisabledWithTooltip } from './support/browser.ts';
+import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, newPage, screenshotter, signInThroughUi } from './support/browser.ts';
 import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
@@ -40,10 +40,7 @@ async function sql<T = Record<string, unknown>>(api: ApiClient, ref: string, que
   return response.body as T[];
 }
 
-/** With PLINTH_E2E_SCREENSHOTS set, a picture of each step for reviewing the UI. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.PLINTH_E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.PLINTH_E2E_SCREENSHOTS}/storage-${name}.png` });
-}
+const shot = screenshotter('storage');
 
 
 async function createBucketInUi(page: Page, ref: string): Promise<void> {

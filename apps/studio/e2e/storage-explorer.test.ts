@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPlatform } from '../../platform/test/support/platform.ts';
 import { signUp, uniqueEmail, type ApiClient } from '../../platform/test/support/client.ts';
-import { ensureStudioBuilt, launchChromium, signInThroughUi, expectDisabledWithTooltip } from './support/browser.ts';
+import { ensureStudioBuilt, expectDisabledWithTooltip, launchChromium, screenshotter, signInThroughUi } from './support/browser.ts';
 import { createActiveProject } from './support/projects.ts';
 
 const PASSWORD = 'correct-horse-battery-staple';
@@ -46,10 +46,7 @@ async function listNames(api: ApiClient, ref: string, path: string): Promise<str
   return (response.body as { name: string }[]).map((item) => item.name).sort();
 }
 
-/** With PLINTH_E2E_SCREENSHOTS set, a picture of each step for reviewing the UI. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.PLINTH_E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.PLINTH_E2E_SCREENSHOTS}/explorer-${name}.png` });
-}
+const shot = screenshotter('explorer');
 
 /** Drags PNGs built in the page over the explorer's column at `index`, then drops them. */
 async function dropPng(page: Page, names: string[], index = 0): Promise<void> {

@@ -3,6 +3,7 @@ import { PlinthError } from '@plinth/errors';
 import { Action, Resource, type Role } from '@plinth/permissions';
 import { roleAssignmentRefusal, rolesForPlan } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
+import { escapeHtml } from '../data-plane/auth/mail-templates.ts';
 import { createOutbox, smtpFromUrl } from '../data-plane/mail/outbox.ts';
 import { authorize, membershipBySlug, type OrganizationRow } from './access.ts';
 import { recordAudit } from './audit.ts';
@@ -151,8 +152,6 @@ export async function inviteMember(ctx: ControlContext, actor: Actor, slug: stri
   await mailInvitation(ctx, actor, organization.name, email, newRole);
   return presentInvitation(invitation.rows[0]);
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Tells the invitee by mail when the platform has a mail server (PLINTH_SMTP_URL); the invitation

@@ -54,3 +54,11 @@ export async function expectDisabledWithTooltip(page: Page, tooltip: string, sco
   await page.keyboard.press('Escape');
   await page.getByRole('tooltip').waitFor({ state: 'detached' });
 }
+
+/** With PLINTH_E2E_SCREENSHOTS set to a folder, `shot(page, name)` saves `{prefix}-{name}.png` there, for reviewing the UI. */
+export function screenshotter(prefix: string, options: { fullPage?: boolean } = {}): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    const folder = process.env.PLINTH_E2E_SCREENSHOTS;
+    if (folder) await page.screenshot({ path: `${folder}/${prefix}-${name}.png`, fullPage: options.fullPage });
+  };
+}

@@ -15,7 +15,8 @@ export interface TemplateValues {
   Data: Record<string, unknown>;
 }
 
-const escapeHtml = (value: string) =>
+/** Text made safe inside HTML element content and attribute values. */
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function stringOf(value: unknown): string {
