@@ -19,6 +19,7 @@ import { endpoint, type Endpoint } from './endpoints-base.ts';
 import { managementEndpoints } from './management.ts';
 import { pgMetaEndpoints } from './pg-meta.ts';
 import { signingKeyEndpoints } from './signing-keys.ts';
+import { ssoProviderEndpoints } from './sso-providers.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
 import {
@@ -108,6 +109,7 @@ export const endpoints = {
   ...accessTokenEndpoints,
   ...managementEndpoints,
   ...signingKeyEndpoints,
+  ...ssoProviderEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

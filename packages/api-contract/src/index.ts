@@ -14,4 +14,5 @@ export * from './storage-config.ts';
 export * from './auth-config.ts';
 export * from './auth-users.ts';
 export * from './signing-keys.ts';
+export * from './sso-providers.ts';
 export * from './auth-constants.ts';

@@ -115,7 +115,7 @@ export async function resend(ctx: AuthContext, input: { type: string; email?: st
     return sendConfirmation(ctx, ctx.db, { id: user.id, email, data: user.user_metadata }, input);
   }
   const { rows } = await ctx.db.query<{ id: string; email: string | null; email_change: string }>(
-    `select id, email, email_change from auth.users where (lower(email) = $1 or lower(email_change) = $1) and email_change is not null and deleted_at is null`,
+    `select id, email, email_change from auth.users where (lower(email) = $1 or lower(email_change) = $1) and email_change is not null and not is_sso_user and deleted_at is null`,
     [email],
   );
   if (rows[0]) await sendEmailChange(ctx, ctx.db, rows[0].id, rows[0].email, rows[0].email_change, input);

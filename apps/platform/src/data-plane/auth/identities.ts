@@ -23,6 +23,7 @@ function identityDataOf(claims: ProviderClaims): Record<string, unknown> {
     ...(claims.name ? { name: claims.name, full_name: claims.name } : {}),
     ...(claims.picture ? { picture: claims.picture, avatar_url: claims.picture } : {}),
     ...(claims.preferred_username ? { preferred_username: claims.preferred_username, user_name: claims.preferred_username } : {}),
+    ...(claims.custom && Object.keys(claims.custom).length > 0 ? { custom_claims: claims.custom } : {}),
   };
 }
 
@@ -60,38 +61,56 @@ export interface SignedInIdentity {
   isLinked: boolean;
 }
 
-/**
- * The user an external account signs in as, creating or linking as needed. `linkTo`: the signed-in
- * user of a linkIdentity flow, who must not already have another user's identity attached.
- */
-export async function signInWithIdentity(ctx: AuthContext, q: Queryable, provider: string, claims: ProviderClaims, linkTo: string | null): Promise<SignedInIdentity> {
-  const email = emailOf(claims);
+/** The user an account already signs in as, its identity data refreshed; null for an unknown account. */
+async function signInKnownIdentity(q: Queryable, provider: string, claims: ProviderClaims, email: string | null): Promise<string | null> {
   const { rows } = await q.query<{ user_id: string }>(
     `select i.user_id from auth.identities i join auth.users u on u.id = i.user_id
       where i.provider = $1 and i.provider_id = $2 and u.deleted_at is null`,
     [provider, claims.sub],
   );
   const known = rows[0]?.user_id;
-  if (known) {
-    // Linking an account that already signs in (as this user or another) is refused, as GoTrue does.
-    if (linkTo) throw new PlinthError('identity_already_exists');
-    await assertNotBanned(q, known);
-    await q.query(
-      `update auth.identities set identity_data = $3, email = $4, last_sign_in_at = now(), updated_at = now() where provider = $1 and provider_id = $2`,
-      [provider, claims.sub, JSON.stringify(identityDataOf(claims)), email],
-    );
-    await q.query('update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, last_sign_in_at = now() where id = $1', [known, JSON.stringify(identityDataOf(claims))]);
-    return { userId: known, isNewUser: false, isLinked: false };
-  }
+  if (!known) return null;
+  await assertNotBanned(q, known);
+  await q.query(
+    `update auth.identities set identity_data = $3, email = $4, last_sign_in_at = now(), updated_at = now() where provider = $1 and provider_id = $2`,
+    [provider, claims.sub, JSON.stringify(identityDataOf(claims)), email],
+  );
+  await q.query('update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, last_sign_in_at = now() where id = $1', [known, JSON.stringify(identityDataOf(claims))]);
+  return known;
+}
+
+async function createUserWithIdentity(ctx: AuthContext, q: Queryable, provider: string, claims: ProviderClaims, email: string, isSsoUser: boolean): Promise<string> {
+  const userMetadata = identityDataOf(claims);
+  await assertUserMayBeCreated(ctx, q, { email, is_anonymous: false, user_metadata: userMetadata, provider });
+  const { rows: created } = await q.query<{ id: string }>(
+    `insert into auth.users (email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, last_sign_in_at, is_sso_user)
+     values ($1, now(), $2, $3, now(), $4) returning id`,
+    [email, JSON.stringify({ provider, providers: [provider] }), JSON.stringify(userMetadata), isSsoUser],
+  );
+  await insertIdentity(q, created[0].id, provider, claims, email);
+  return created[0].id;
+}
+
+/**
+ * The user an external account signs in as, creating or linking as needed. `linkTo`: the signed-in
+ * user of a linkIdentity flow, who must not already have another user's identity attached.
+ */
+export async function signInWithIdentity(ctx: AuthContext, q: Queryable, provider: string, claims: ProviderClaims, linkTo: string | null): Promise<SignedInIdentity> {
+  const email = emailOf(claims);
   if (linkTo) {
+    // Linking an account that already signs in (as this user or another) is refused, as GoTrue does.
+    const { rows } = await q.query('select 1 from auth.identities where provider = $1 and provider_id = $2', [provider, claims.sub]);
+    if (rows.length > 0) throw new PlinthError('identity_already_exists');
     await assertNotBanned(q, linkTo);
     await insertIdentity(q, linkTo, provider, claims, email);
     await q.query('update auth.users set last_sign_in_at = now() where id = $1', [linkTo]);
     return { userId: linkTo, isNewUser: false, isLinked: true };
   }
+  const known = await signInKnownIdentity(q, provider, claims, email);
+  if (known) return { userId: known, isNewUser: false, isLinked: false };
   if (!email) throw new PlinthError('validation_failed', 'Error getting user email from external provider');
   const existing = await q.query<{ id: string; confirmed: boolean }>(
-    'select id, email_confirmed_at is not null as confirmed from auth.users where lower(email) = $1 and deleted_at is null',
+    'select id, email_confirmed_at is not null as confirmed from auth.users where lower(email) = $1 and not is_sso_user and deleted_at is null',
     [email],
   );
   const owner = existing.rows[0];
@@ -112,15 +131,20 @@ export async function signInWithIdentity(ctx: AuthContext, q: Queryable, provide
   if (ctx.config.disableSignup) throw new PlinthError('signup_disabled');
   // An address the provider has not verified needs confirming where sign-ups do.
   if (!claims.email_verified && !ctx.config.autoconfirm) throw new PlinthError('email_not_confirmed');
-  const userMetadata = identityDataOf(claims);
-  await assertUserMayBeCreated(ctx, q, { email, is_anonymous: false, user_metadata: userMetadata, provider });
-  const { rows: created } = await q.query<{ id: string }>(
-    `insert into auth.users (email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, last_sign_in_at)
-     values ($1, now(), $2, $3, now()) returning id`,
-    [email, JSON.stringify({ provider, providers: [provider] }), JSON.stringify(userMetadata)],
-  );
-  await insertIdentity(q, created[0].id, provider, claims, email);
-  return { userId: created[0].id, isNewUser: true, isLinked: false };
+  return { userId: await createUserWithIdentity(ctx, q, provider, claims, email, false), isNewUser: true, isLinked: false };
+}
+
+/**
+ * The user a SAML account signs in as. As in GoTrue, SSO users are their own accounts: never linked
+ * to a password or OAuth account with the same address, and made even where sign-ups are off (the
+ * organisation's IdP decides who may sign in).
+ */
+export async function signInWithSsoIdentity(ctx: AuthContext, q: Queryable, provider: string, claims: ProviderClaims): Promise<SignedInIdentity> {
+  const email = emailOf(claims);
+  const known = await signInKnownIdentity(q, provider, claims, email);
+  if (known) return { userId: known, isNewUser: false, isLinked: false };
+  if (!email) throw new PlinthError('saml_assertion_no_email');
+  return { userId: await createUserWithIdentity(ctx, q, provider, claims, email, true), isNewUser: true, isLinked: false };
 }
 
 /** DELETE /user/identities/{id}: the user's own identity, never the last one. Returns its provider. */

@@ -26,6 +26,8 @@ export interface ProviderClaims {
   name?: string;
   picture?: string;
   preferred_username?: string;
+  /** SAML: the provider's attribute mapping applied (GoTrue's custom_claims). */
+  custom?: Record<string, unknown>;
 }
 
 interface ProviderSpec {

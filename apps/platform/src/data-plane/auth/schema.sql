@@ -28,10 +28,15 @@ create table if not exists auth.users (
   reauthentication_sent_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  deleted_at timestamptz
+  deleted_at timestamptz,
+  -- Made by SAML single sign-on: kept apart from the other accounts with the same address, as GoTrue does.
+  is_sso_user boolean not null default false
 );
+alter table auth.users add column if not exists is_sso_user boolean not null default false;
 -- Case-insensitive uniqueness: the service stores emails lower-cased, this guards every other writer.
-create unique index if not exists users_email_key on auth.users (lower(email)) where email is not null;
+-- SSO users are left out: the same address may sign in through a SAML provider and by password.
+drop index if exists auth.users_email_key;
+create unique index if not exists users_email_partial_key on auth.users (lower(email)) where email is not null and not is_sso_user;
 create unique index if not exists users_phone_key on auth.users (phone) where phone is not null;
 
 create table if not exists auth.identities (
@@ -152,3 +157,42 @@ create table if not exists auth.flow_state (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+
+-- SAML 2.0 single sign-on: identity providers, the email domains routed to each, and the
+-- AuthnRequests in flight (RelayState -> request id, where to land, the PKCE flow).
+create table if not exists auth.sso_providers (
+  id uuid primary key default gen_random_uuid(),
+  resource_id text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create unique index if not exists sso_providers_resource_id_idx on auth.sso_providers (lower(resource_id)) where resource_id is not null;
+create table if not exists auth.saml_providers (
+  id uuid primary key default gen_random_uuid(),
+  sso_provider_id uuid not null unique references auth.sso_providers (id) on delete cascade,
+  entity_id text not null unique check (char_length(entity_id) > 0),
+  metadata_xml text not null,
+  metadata_url text,
+  attribute_mapping jsonb not null default '{}'::jsonb,
+  name_id_format text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table if not exists auth.sso_domains (
+  id uuid primary key default gen_random_uuid(),
+  sso_provider_id uuid not null references auth.sso_providers (id) on delete cascade,
+  domain text not null check (char_length(domain) > 0),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create unique index if not exists sso_domains_domain_idx on auth.sso_domains (lower(domain));
+create index if not exists sso_domains_provider_idx on auth.sso_domains (sso_provider_id);
+create table if not exists auth.saml_relay_states (
+  id uuid primary key default gen_random_uuid(),
+  sso_provider_id uuid not null references auth.sso_providers (id) on delete cascade,
+  request_id text not null,
+  redirect_to text not null,
+  flow_state_id uuid references auth.flow_state (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+create index if not exists saml_relay_states_created_at_idx on auth.saml_relay_states (created_at);

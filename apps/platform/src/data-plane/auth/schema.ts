@@ -14,12 +14,12 @@ export async function applyAuthSchema(db: Queryable): Promise<void> {
 const checked = new WeakSet<Queryable>();
 
 /**
- * A project made before the newest auth tables (one-time tokens, PKCE flow state) gets them on first
+ * A project made before the newest auth tables (SAML single sign-on) gets them on first
  * use: schema.sql is idempotent and the platform's connection owns the schema.
  */
 export async function ensureAuthSchema(db: Queryable): Promise<void> {
   if (checked.has(db)) return;
-  const { rows } = await db.query<{ exists: boolean }>(`select pg_catalog.to_regclass('auth.flow_state') is not null as exists`);
+  const { rows } = await db.query<{ exists: boolean }>(`select pg_catalog.to_regclass('auth.saml_relay_states') is not null as exists`);
   if (!rows[0]?.exists) await db.exec(authSchemaSql);
   checked.add(db);
 }

@@ -7,6 +7,8 @@ import { unlinkIdentity } from './identities.ts';
 import { authorizeUrl, completeOAuth, signInWithIdToken, type AuthorizeInput, type IdTokenInput, type OAuthCallbackResult } from './oauth.ts';
 import { exchangeAuthCode } from './pkce.ts';
 import { redirectTarget } from './redirects.ts';
+import { completeSso, serviceProviderMetadata, startSso, type StartSsoInput } from './saml.ts';
+import { createSsoProvider, deleteSsoProvider, getSsoProvider, listSsoProviders, updateSsoProvider, type SsoProviderInput } from './sso-providers.ts';
 import { verifyToken, type VerifyInput } from './verify.ts';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, assertServiceRole, type AdminUserAttributes } from './admin.ts';
 import { actorOf, audit, SERVICE_ROLE_ACTOR, type AuditSink } from './audit.ts';
@@ -147,6 +149,14 @@ function operations(ctx: AuthContext) {
     unlinkIdentity: (claims: AccessTokenClaims, identityId: string) =>
       audited(unlinkIdentity(ctx, claims.sub, identityId), (provider) => audit(ctx, 'identity_unlinked', actorOf(claims), { provider, traits: { identity_id: identityId } })),
 
+    /** POST /sso: the SAML identity provider's URL, carrying an AuthnRequest. */
+    ssoUrl: (input: StartSsoInput) => startSso(ctx, input),
+    /** GET /sso/saml/metadata: this project's service-provider metadata. */
+    samlMetadata: () => serviceProviderMetadata(ctx),
+    /** POST /sso/saml/acs: the IdP's signed Response. */
+    samlResponse: (form: { SAMLResponse?: string; RelayState?: string }, meta: RequestMeta = {}) =>
+      audited(completeSso(ctx, form, meta), (result) => result.kind !== 'error' && auditExternalSignIn(ctx, result.provider, result.signedIn, result.kind === 'session' ? result.session.user : result.user)),
+
     admin: {
       /** Throws invalid_jwt for a bad token, not_admin unless its role is service_role. */
       assertServiceRole: (token: string) => assertServiceRole(ctx, token),
@@ -162,6 +172,11 @@ function operations(ctx: AuthContext) {
         audited(inviteUser(ctx, input), (user) => audit(ctx, 'user_invited', SERVICE_ROLE_ACTOR, { provider: 'email', traits: targetOf(user) })),
       generateLink: (input: GenerateLinkInput) => generateLink(ctx, input),
       listFactors: (userId: string) => listFactors(ctx, userId),
+      listSsoProviders: (resourceId?: string) => listSsoProviders(ctx, resourceId),
+      getSsoProvider: (id: string) => getSsoProvider(ctx, id),
+      createSsoProvider: (input: SsoProviderInput) => createSsoProvider(ctx, input),
+      updateSsoProvider: (id: string, input: SsoProviderInput) => updateSsoProvider(ctx, id, input),
+      deleteSsoProvider: (id: string) => deleteSsoProvider(ctx, id),
       deleteFactor: (userId: string, factorId: string) =>
         audited(deleteFactor(ctx, userId, factorId), () => audit(ctx, 'factor_unenrolled', SERVICE_ROLE_ACTOR, { traits: { user_id: userId, factor_id: factorId } })),
     },

@@ -40,6 +40,8 @@ export interface User {
   created_at: string;
   updated_at: string;
   is_anonymous: boolean;
+  /** Signed up through SAML single sign-on. */
+  is_sso_user: boolean;
   banned_until?: string;
   invited_at?: string;
   confirmation_sent_at?: string;
@@ -58,7 +60,7 @@ export function toIso(value: unknown): string | null {
 
 const USER_SELECT = `
   select u.id, u.aud, u.role, u.email, u.email_confirmed_at, u.phone, u.last_sign_in_at,
-         u.raw_app_meta_data, u.raw_user_meta_data, u.is_anonymous, u.banned_until, u.created_at, u.updated_at,
+         u.raw_app_meta_data, u.raw_user_meta_data, u.is_anonymous, u.is_sso_user, u.banned_until, u.created_at, u.updated_at,
          u.invited_at, u.confirmation_sent_at, u.recovery_sent_at, u.email_change, u.email_change_sent_at,
          coalesce((select json_agg(json_build_object(
              'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
@@ -103,6 +105,7 @@ function presentUser(row: Row): User {
     created_at: toIso(row.created_at) as string,
     updated_at: toIso(row.updated_at) as string,
     is_anonymous: row.is_anonymous === true,
+    is_sso_user: row.is_sso_user === true,
     ...(banned && new Date(banned) > new Date() ? { banned_until: banned } : {}),
     ...optionalDates(row, ['invited_at', 'confirmation_sent_at', 'recovery_sent_at', 'email_change_sent_at']),
     ...(row.email_change ? { new_email: String(row.email_change) } : {}),
@@ -168,14 +171,14 @@ export async function listUsers(db: Queryable, search: UserSearch): Promise<{ us
 
 /** The live user with this (normalised) address, if any. */
 export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | null> {
-  const { rows } = await db.query<{ id: string }>('select id from auth.users where lower(email) = $1 and deleted_at is null', [email]);
+  const { rows } = await db.query<{ id: string }>('select id from auth.users where lower(email) = $1 and not is_sso_user and deleted_at is null', [email]);
   return rows[0]?.id ?? null;
 }
 
 /** The credentials row for a password sign-in; null when no such (live) user. */
 export async function findCredentials(db: Queryable, email: string) {
   const { rows } = await db.query<{ id: string; encrypted_password: string | null; email_confirmed_at: unknown; banned_until: unknown }>(
-    'select id, encrypted_password, email_confirmed_at, banned_until from auth.users where lower(email) = $1 and deleted_at is null',
+    'select id, encrypted_password, email_confirmed_at, banned_until from auth.users where lower(email) = $1 and not is_sso_user and deleted_at is null',
     [email],
   );
   return rows[0] ?? null;

@@ -9,6 +9,7 @@ import { factorRoutes } from './factors.ts';
 import { oauthRoutes } from './oauth.ts';
 import type { ResolveAuthService } from './request.ts';
 import { sessionRoutes } from './sessions.ts';
+import { ssoRoutes } from './sso.ts';
 import { userRoutes } from './user.ts';
 
 export type { ResolveAuthService } from './request.ts';
@@ -20,7 +21,7 @@ export interface AuthRoutesOptions {
 /**
  * GoTrue's HTTP API over an AuthService. Mounted with a prefix (`/auth/v1` for the platform,
  * `/p/:ref/auth/v1` for projects); `resolve` picks the service for each request.
- * Groups: public (settings, health, jwks, signup, token, otp, recover, resend, verify), signed-in
+ * Groups: public (settings, health, jwks, signup, token, otp, recover, resend, verify, sso), signed-in
  * user (user, logout, reauthenticate, factors),
  * service_role only (admin).
  */
@@ -36,6 +37,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { r
     } catch {
       done(new PlinthError('validation_failed', 'Could not parse request body as JSON.'), undefined);
     }
+  });
+
+  // The SAML IdP posts its Response as an HTML form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
   app.setErrorHandler((error, request, reply) => sendAuthError(error, request, reply));
@@ -54,5 +60,6 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { r
   userRoutes(app, resolve);
   factorRoutes(app, resolve);
   oauthRoutes(app, resolve);
+  ssoRoutes(app, resolve);
   adminRoutes(app, resolve);
 };

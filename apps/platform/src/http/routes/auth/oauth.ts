@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthService } from '../../../data-plane/auth/index.ts';
 import { codeChallengeOf } from '../../../data-plane/auth/index.ts';
-import { errorParams, sessionFragment, withError, withFragment, withQuery } from './redirects.ts';
+import { landingUrl } from './redirects.ts';
 import { authenticate, parse, requestMeta, type ResolveAuthService } from './request.ts';
 
 const text = z.string().max(2048);
@@ -51,13 +51,8 @@ export function oauthRoutes(app: FastifyInstance, resolve: ResolveAuthService): 
     const service = await resolve(request);
     const params = new URLSearchParams(parse(callbackQuery, request.query));
     const result = await service.oauthCallback(params, requestMeta(request));
-    if (result.kind === 'code') return reply.redirect(withQuery(result.redirectTo, { code: result.authCode }), 303);
-    if (result.kind === 'session') {
-      const provider = { provider_token: result.providerToken, ...(result.providerRefreshToken ? { provider_refresh_token: result.providerRefreshToken } : {}) };
-      return reply.redirect(withFragment(result.redirectTo, sessionFragment(result.session, provider)), 303);
-    }
-    const kind = result.providerError ?? (result.error.code === 'bad_oauth_state' || result.error.code === 'bad_oauth_callback' ? 'invalid_request' : 'access_denied');
-    return reply.redirect(withError(result.redirectTo, errorParams(result.error, kind), result.isPkce), 303);
+    const tokens = result.kind === 'session' ? { provider_token: result.providerToken, ...(result.providerRefreshToken ? { provider_refresh_token: result.providerRefreshToken } : {}) } : {};
+    return reply.redirect(landingUrl(result, tokens, result.kind === 'error' ? result.providerError : undefined), 303);
   });
 
   // auth-js linkIdentity() asks for the URL with the session's token, then sends the browser there.

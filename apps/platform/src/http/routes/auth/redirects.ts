@@ -35,3 +35,23 @@ export function errorParams(error: PlinthError, kind = 'access_denied', descript
 export function withError(url: string, params: Record<string, string>, isPkce: boolean): string {
   return isPkce ? withQuery(url, params) : withFragment(url, new URLSearchParams(params).toString());
 }
+
+/** How an external sign-in (OAuth callback, SAML ACS) ended, as the domain reports it. */
+export type SignInLanding = { redirectTo: string; isPkce: boolean } & (
+  | { kind: 'session'; session: Session }
+  | { kind: 'code'; authCode: string }
+  | { kind: 'error'; error: PlinthError }
+);
+
+const REQUEST_ERRORS = new Set(['bad_oauth_state', 'bad_oauth_callback', 'saml_relay_state_not_found', 'saml_relay_state_expired', 'saml_assertion_invalid']);
+
+/**
+ * Where the browser goes at the end: the app with the session in the fragment (extra: provider
+ * tokens), `?code=` for a PKCE client, or the error GoTrue's way (`kind` overrides its error name).
+ */
+export function landingUrl(landing: SignInLanding, extra: Record<string, string> = {}, kind?: string): string {
+  if (landing.kind === 'code') return withQuery(landing.redirectTo, { code: landing.authCode });
+  if (landing.kind === 'session') return withFragment(landing.redirectTo, sessionFragment(landing.session, extra));
+  const name = kind ?? (REQUEST_ERRORS.has(landing.error.code) ? 'invalid_request' : 'access_denied');
+  return withError(landing.redirectTo, errorParams(landing.error, name), landing.isPkce);
+}

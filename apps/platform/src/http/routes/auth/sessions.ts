@@ -52,13 +52,6 @@ export function sessionRoutes(app: FastifyInstance, resolve: ResolveAuthService)
     throw new PlinthError('unsupported_grant_type');
   });
 
-  // SAML 2.0 single sign-on (signInWithSSO): GoTrue's error while it is off; not built in Plinth yet.
-  app.post('/sso', async (request) => {
-    const service = await resolve(request);
-    if (!service.settings().saml_enabled) throw new PlinthError('saml_provider_disabled');
-    throw new PlinthError('not_implemented', 'SAML 2.0 single sign-on is not available yet in Plinth.');
-  });
-
   app.post('/logout', async (request, reply) => {
     const service = await resolve(request);
     const claims = await authenticate(service, request);

@@ -5,6 +5,7 @@ import * as apiKeys from '../../../control/api-keys.ts';
 import * as management from '../../../control/management-api.ts';
 import { projectAuthConfig, updateProjectAuthConfig } from '../../../control/auth-config.ts';
 import * as signingKeys from '../../../control/signing-keys.ts';
+import * as sso from '../../../control/sso-providers.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { ManagementVerifier } from '../../plugins/session.ts';
 
@@ -22,6 +23,11 @@ export function managementRoutes(app: FastifyInstance, ctx: ControlContext, veri
   define('v1Project', ({ actor, params }) => management.v1Project(ctx, actor, params.ref));
   define('v1AuthConfig', ({ actor, params }) => projectAuthConfig(ctx, actor, params.ref));
   define('v1AuthConfigUpdate', ({ actor, params, body }) => updateProjectAuthConfig(ctx, actor, params.ref, body));
+  define('v1SsoProviders', ({ actor, params }) => sso.listSsoProviders(ctx, actor, params.ref));
+  define('v1SsoProvider', ({ actor, params }) => sso.getSsoProvider(ctx, actor, params.ref, params.id));
+  define('v1SsoProviderCreate', ({ actor, params, body, reply }) => (reply.code(201), sso.createSsoProvider(ctx, actor, params.ref, body)));
+  define('v1SsoProviderUpdate', ({ actor, params, body }) => sso.updateSsoProvider(ctx, actor, params.ref, params.id, body));
+  define('v1SsoProviderDelete', ({ actor, params }) => sso.deleteSsoProvider(ctx, actor, params.ref, params.id));
   define('v1ApiKeys', ({ actor, params, query }) => management.v1ProjectApiKeys(ctx, actor, params.ref, query.reveal));
   define('v1ApiKey', ({ actor, params, query }) => apiKeys.getApiKey(ctx, actor, params.ref, params.id, { reveal: query.reveal }));
   define('v1ApiKeyCreate', ({ actor, params, body }) => apiKeys.createApiKey(ctx, actor, params.ref, body));
