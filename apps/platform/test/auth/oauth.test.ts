@@ -103,6 +103,8 @@ describe('sign-in with an external OpenID provider (local engine)', () => {
     const { data: exchanged, error } = await supabase.auth.exchangeCodeForSession(code!);
     expect(error).toBeNull();
     expect(exchanged.session!.user.email).toBe(`${login}@idp.test`);
+    // The provider's token comes with the session, as in the implicit flow's fragment.
+    expect(exchanged.session!.provider_token).toBeTruthy();
     // A code works once.
     expect((await client({ pkce: true }).auth.exchangeCodeForSession(code!)).error).not.toBeNull();
   });

@@ -111,4 +111,7 @@ export interface Session {
   expires_at: number;
   refresh_token: string;
   user: User;
+  /** An external provider's tokens, when the session came from one (OAuth, including a PKCE exchange). */
+  provider_token?: string;
+  provider_refresh_token?: string;
 }

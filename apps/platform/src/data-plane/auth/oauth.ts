@@ -171,7 +171,7 @@ export async function completeOAuth(ctx: AuthContext, params: URLSearchParams, m
     return await ctx.db.transaction(async (tx) => {
       const signedIn = await signInWithIdentity(ctx, tx, provider.name, tokens.claims, state.linking_target_id);
       if (state.flow_state_id) {
-        const authCode = await issueAuthCode(tx, state.flow_state_id, signedIn.userId);
+        const authCode = await issueAuthCode(tx, state.flow_state_id, signedIn.userId, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
         return { redirectTo, isPkce, kind: 'code' as const, authCode, provider: provider.name, signedIn, user: { id: signedIn.userId, email: tokens.claims.email ?? '' } };
       }
       const session = await startSession(ctx, tx, signedIn.userId, AMR_METHOD, meta);

@@ -37,11 +37,15 @@ export async function createFlowState(q: Queryable, pkce: CodeChallenge, input: 
   return rows[0].id;
 }
 
-/** Marks the flow as done for `userId` and returns the auth code to hand to the client. */
-export async function issueAuthCode(q: Queryable, flowStateId: string, userId: string): Promise<string> {
+/**
+ * Marks the flow as done for `userId` and returns the auth code to hand to the client; an external
+ * provider's tokens wait with it for the exchange.
+ */
+export async function issueAuthCode(q: Queryable, flowStateId: string, userId: string, providerTokens?: { accessToken: string; refreshToken: string | null }): Promise<string> {
   const { rows } = await q.query<{ auth_code: string }>(
-    'update auth.flow_state set user_id = $2, auth_code_issued_at = now(), updated_at = now() where id = $1 returning auth_code',
-    [flowStateId, userId],
+    `update auth.flow_state set user_id = $2, auth_code_issued_at = now(), updated_at = now(), provider_access_token = $3, provider_refresh_token = $4
+      where id = $1 returning auth_code`,
+    [flowStateId, userId, providerTokens?.accessToken ?? null, providerTokens?.refreshToken ?? null],
   );
   if (!rows[0]) throw new PlinthError('flow_state_not_found');
   return rows[0].auth_code;
@@ -58,9 +62,12 @@ function matches(pkce: CodeChallenge, verifier: string): boolean {
 export async function exchangeAuthCode(ctx: AuthContext, input: { authCode: string; codeVerifier: string }, meta: RequestMeta): Promise<Session> {
   if (input.authCode === '' || input.codeVerifier === '') throw new PlinthError('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ user_id: string | null; code_challenge: string; code_challenge_method: CodeChallenge['method']; authentication_method: string; age: number | null }>(
+    const { rows } = await tx.query<{
+      user_id: string | null; code_challenge: string; code_challenge_method: CodeChallenge['method']; authentication_method: string; age: number | null;
+      provider_access_token: string | null; provider_refresh_token: string | null;
+    }>(
       `delete from auth.flow_state where auth_code = $1
-       returning user_id, code_challenge, code_challenge_method, authentication_method,
+       returning user_id, code_challenge, code_challenge_method, authentication_method, provider_access_token, provider_refresh_token,
                  extract(epoch from now() - auth_code_issued_at)::float8 as age`,
       [input.authCode],
     );
@@ -68,6 +75,11 @@ export async function exchangeAuthCode(ctx: AuthContext, input: { authCode: stri
     if (!flow || !flow.user_id || flow.age === null) throw new PlinthError('flow_state_not_found');
     if (Number(flow.age) > AUTH_CODE_TTL_SECONDS) throw new PlinthError('flow_state_expired');
     if (!matches({ challenge: flow.code_challenge, method: flow.code_challenge_method }, input.codeVerifier)) throw new PlinthError('bad_code_verifier');
-    return startSession(ctx, tx, flow.user_id, flow.authentication_method, meta);
+    const session = await startSession(ctx, tx, flow.user_id, flow.authentication_method, meta);
+    return {
+      ...session,
+      ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
+      ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
+    };
   });
 }

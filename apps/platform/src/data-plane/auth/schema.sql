@@ -157,6 +157,9 @@ create table if not exists auth.flow_state (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+-- An external sign-in's provider tokens, handed over with the session at the code exchange.
+alter table auth.flow_state add column if not exists provider_access_token text;
+alter table auth.flow_state add column if not exists provider_refresh_token text;
 
 -- SAML 2.0 single sign-on: identity providers, the email domains routed to each, and the
 -- AuthnRequests in flight (RelayState -> request id, where to land, the PKCE flow).
