@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { attributeMappingSchema } from '@plinth/api-contract';
 import type { AuthService } from '../../../data-plane/auth/index.ts';
 import { codeChallengeOf } from '../../../data-plane/auth/index.ts';
 import { landingUrl } from './redirects.ts';
@@ -17,20 +18,12 @@ const ssoBody = z.object({
 // A signed Response with its certificates is tens of kilobytes; 1 MB leaves room and no more.
 const acsForm = z.object({ SAMLResponse: z.string().max(1_000_000).optional(), RelayState: z.string().max(200).optional() });
 const metadataQuery = z.object({ download: z.string().max(5).optional() });
-const attributeMapping = z.object({
-  keys: z.record(z.string().max(128), z.object({
-    name: z.string().max(512).optional(),
-    names: z.array(z.string().max(512)).max(20).optional(),
-    default: z.unknown().optional(),
-    array: z.boolean().optional(),
-  })).optional(),
-});
 const providerBody = z.object({
   type: z.string().max(16).optional(),
   metadata_url: text.optional(),
   metadata_xml: z.string().max(1_000_000).optional(),
   domains: z.array(z.string().max(253)).max(100).optional(),
-  attribute_mapping: attributeMapping.optional(),
+  attribute_mapping: attributeMappingSchema.optional(),
   name_id_format: z.string().max(256).optional(),
   resource_id: z.string().max(256).optional(),
 });
