@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { ControlContext } from './control/context.ts';
 import { createOutbox, smtpFromUrl } from './data-plane/mail/outbox.ts';
+import { createClusterBus } from './control/cluster-bus.ts';
 import { JobQueue } from './control/job-queue.ts';
 import { registerJobHandlers } from './control/jobs/handlers.ts';
 import { Secrets } from './control/secrets.ts';
@@ -63,7 +64,8 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   const jobs = new JobQueue(db, { log, isSoleNode: config.engine !== 'postgres' });
   const logs = new LogWriter(db, { onError: (error) => log.error(`log write failed: ${error instanceof Error ? error.message : String(error)}`) });
   const objects = config.s3 ? new S3Store(config.s3) : new FileStore(path.join(config.dataDir, 'storage'));
-  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, objects };
+  const bus = await createClusterBus({ engine: config.engine, databaseUrl: config.databaseUrl, db, log: log.error });
+  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, objects, bus };
   registerJobHandlers(control);
   app = await buildServer({
     control,
@@ -86,6 +88,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     control,
     async stop() {
       await app.close();
+      await bus.close();
       await jobs.stop(config.jobStopGraceMs);
       await warmUp;
       await engine.close();

@@ -83,7 +83,7 @@ const projectRoutes: RouteObject[] = [
 
   notYet('functions', 'Edge Functions'),
   redirect('realtime', 'inspector'),
-  notYet('realtime/inspector', 'Realtime Inspector'),
+  page('realtime/inspector', 'Realtime Inspector', () => import('./pages/project/realtime-inspector-page.tsx')),
 
   notYet('reports', 'Custom reports'),
   notYet('reports/api-overview', 'API Gateway'),

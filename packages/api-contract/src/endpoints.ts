@@ -20,6 +20,7 @@ import { managementEndpoints } from './management.ts';
 import { pgMetaEndpoints } from './pg-meta.ts';
 import { signingKeyEndpoints } from './signing-keys.ts';
 import { ssoProviderEndpoints } from './sso-providers.ts';
+import { realtimeEndpoints } from './realtime.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
 import {
@@ -110,6 +111,7 @@ export const endpoints = {
   ...managementEndpoints,
   ...signingKeyEndpoints,
   ...ssoProviderEndpoints,
+  ...realtimeEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

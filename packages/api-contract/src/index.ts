@@ -15,4 +15,5 @@ export * from './auth-config.ts';
 export * from './auth-users.ts';
 export * from './signing-keys.ts';
 export * from './sso-providers.ts';
+export * from './realtime.ts';
 export * from './auth-constants.ts';

@@ -115,6 +115,12 @@ export const errorCatalogue = {
   project_paused: { status: 503, message: 'The project is paused. Restore it from the dashboard to use its API.' },
   project_unavailable: { status: 503, message: 'The project is not available right now. Try again in a moment.' },
   confirmation_mismatch: { status: 400, message: 'Value entered does not match.' },
+  // realtime (/p/{ref}/realtime/v1): the websocket's refusals before it opens, and REST broadcasts
+  realtime_invalid_api_key: { status: 401, message: 'Invalid API key: the apikey parameter must be a valid anon, service_role, publishable or secret key of this project.' },
+  realtime_unsupported_version: { status: 400, message: 'Unsupported protocol version: vsn must be 1.0.0 or 2.0.0.' },
+  realtime_invalid_broadcast: { status: 422, message: 'The broadcast is invalid: send {messages: [{topic, event, payload, private}]}.' },
+  realtime_message_too_large: { status: 413, message: "The message is larger than this project's plan allows for one Realtime message." },
+  realtime_quota_exceeded: { status: 429, message: "This project used its plan's Realtime messages for this month." },
   // storage, as the platform API answers the studio (the data plane answers in storage-api's shape)
   storage_not_found: { status: 404, message: 'Bucket not found' },
   storage_conflict: { status: 409, message: 'The resource already exists' },

@@ -55,6 +55,8 @@ export const Resource = {
   AUTH_CONFIG: 'custom_config_gotrue',
   /** A project's users (auth.users): read with the SQL read permission, changed with the SQL write one. */
   AUTH_USERS: 'auth.users',
+  /** A project's Realtime settings (public channels allowed): changed by Owner and Administrator. */
+  REALTIME_CONFIG: 'realtime_config',
 } as const;
 export type Resource = (typeof Resource)[keyof typeof Resource];
 

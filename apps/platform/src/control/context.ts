@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { LogWriter } from '../data-plane/logs/log-writer.ts';
 import type { ObjectStore } from '../data-plane/storage/object-stores/index.ts';
 import type { Database, Engine } from '../engines/types.ts';
+import type { ClusterBus } from './cluster-bus.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -18,6 +19,8 @@ export interface ControlContext {
   logs: LogWriter;
   /** Where every project's stored files live: a directory under dataDir, or S3 (PLINTH_S3_*). */
   objects: ObjectStore;
+  /** Messages between platform nodes (LISTEN/NOTIFY on a shared platform database, else in-process). */
+  bus: ClusterBus;
 }
 
 /** Who is acting, for permissions and the audit trail. */

@@ -19,6 +19,7 @@ import * as pgMeta from '@plinth/pg-meta';
 import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
 import { DatabaseError } from '../engines/database-error.ts';
 import type { Database, Queryable } from '../engines/types.ts';
+import { ensureCapture } from '../data-plane/realtime/postgres-changes/capture.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
@@ -157,6 +158,8 @@ export async function importDatabase(ctx: ControlContext, actor: Actor, ref: str
       await runAlone(tx, statement, handling);
     }
     await flush();
+    await ensureCapture(tx);
+    await tx.query('select realtime.plinth_install_capture()');
     await tx.exec(apiDefaultPrivileges('grant'));
     // The dump's session settings (search_path '', row_security off) must not outlive it on a pooled connection.
     await tx.exec('reset all; reset session authorization');
@@ -179,6 +182,10 @@ function handlingOf(statement: string): Handling {
   if (first === 'CREATE' && second === 'EXTENSION') return 'extension';
   if (first === 'GRANT' || first === 'REVOKE' || first === 'SET') return 'tolerate';
   if (first === 'CREATE' && second === 'SCHEMA' && /^create\s+schema\s+public$/i.test(pgMeta.withoutLeadingComments(statement).trim())) return 'skip';
+  // Realtime's own objects come with the target's bootstrap: the publication (the ALTER PUBLICATION
+  // statements that follow add the tables), the capture triggers (made again after the import) and
+  // the event trigger that makes them.
+  if (first === 'CREATE' && /^create\s+(publication\s+"?supabase_realtime"?(\s|$)|(event\s+)?trigger\s+"?plinth_realtime_)/i.test(pgMeta.withoutLeadingComments(statement).trim())) return 'skip';
   return 'run';
 }
 

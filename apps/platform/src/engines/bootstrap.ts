@@ -12,7 +12,7 @@ export type EngineName = 'local' | 'embedded' | 'postgres';
 export interface BootstrapOptions {
   /**
    * More SQL run after the standard bootstrap, in order. Hook for schemas owned by other parts of
-   * the platform; the auth and storage schemas are applied automatically (see dataPlaneSchemaSql below).
+   * the platform; the auth, storage and realtime schemas are applied automatically (see dataPlaneSchemaSql below).
    */
   extraBootstrapSql?: string[];
 }
@@ -29,6 +29,8 @@ function dataPlaneSchemaSql(relativePath: string): string {
 }
 const authSchemaSql = dataPlaneSchemaSql('auth/schema.sql');
 const storageSchemaSql = dataPlaneSchemaSql('storage/schema.sql');
+const realtimeSchemaSql = dataPlaneSchemaSql('realtime/schema.sql');
+const changeCaptureSql = dataPlaneSchemaSql('realtime/postgres-changes/capture.sql');
 
 /** Creates `name` unless it exists; a concurrent creator winning the race is not an error. */
 function ensureRole(name: string, attributes: string): string {
@@ -61,7 +63,7 @@ end $$;`,
 
 /** Everything bootstrapProject runs, as one script (the embedded engine hashes it to key its template). */
 export function bootstrapScript(engineName: EngineName, options: BootstrapOptions = {}): string {
-  return [clusterRolesSql(engineName), bootstrapSqlText, authSchemaSql, storageSchemaSql, ...(options.extraBootstrapSql ?? [])]
+  return [clusterRolesSql(engineName), bootstrapSqlText, authSchemaSql, storageSchemaSql, realtimeSchemaSql, changeCaptureSql, ...(options.extraBootstrapSql ?? [])]
     .filter((part) => part.trim() !== '')
     .join('\n;\n');
 }
@@ -90,6 +92,10 @@ export function ownerGrantsSql(owner: string): string {
     // tables' owner): CREATE POLICY needs ownership, and a shared owning role would span projects.
     `alter table storage.buckets owner to ${owner}`,
     `alter table storage.objects owner to ${owner}`,
+    // Realtime's authorisation is policies on realtime.messages, which members write.
+    `alter table realtime.messages owner to ${owner}`,
+    // The Replication page and the table editor's Realtime toggle add the owner's tables to it.
+    `alter publication supabase_realtime owner to ${owner}`,
     // Tables the owner creates get the same API grants as tables the platform creates.
     ...['tables', 'functions', 'sequences'].map((kind) =>
       `alter default privileges for role ${owner} in schema public grant all on ${kind} to anon, authenticated, service_role`),

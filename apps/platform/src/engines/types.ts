@@ -39,7 +39,22 @@ export interface Database extends Queryable {
    * search_path or a table it uses changes. Returns the result of `statement`.
    */
   queryPrepared<Row = Record<string, unknown>>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>>;
+  /**
+   * LISTEN on `channel` (a plain lower-case name): every NOTIFY there, in commit order, until the
+   * returned listener is closed. `onLost` is told once if the listening connection ends otherwise
+   * (server restart, worker ended); notifications sent meanwhile are not seen.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  close(): Promise<void>;
+}
+
+/** Channel names are put into LISTEN as they are: only plain identifiers. */
+export function assertChannelName(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
 }
 
 /** Where a project's database lives; stored with the project so any platform node can find it. */

@@ -32,6 +32,10 @@ export async function createMemoryDatabase(): Promise<Database> {
       const result = await tx.query<Row>(statement.sql, statement.params, { paramTypes: statement.paramTypes });
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 };
     }),
+    listen: async (channel, onNotify) => {
+      const stop = await pg.listen(channel, onNotify);
+      return { close: () => stop() };
+    },
     close: () => pg.close(),
   };
 }

@@ -218,6 +218,42 @@ describe.each(['local', 'embedded', 'postgres'] as const)('%s engine', (engineNa
     expect((await db.query('select n from public.ledger')).rows).toEqual([{ n: 3 }]);
   });
 
+  it('delivers NOTIFY to a listener at commit, in commit order, and nothing of a rollback', async () => {
+    const db = await engine.project(location);
+    const seen: string[] = [];
+    const lost: Error[] = [];
+    let arrived = () => {};
+    const listener = await db.listen('contract_changes', (payload) => {
+      seen.push(payload);
+      if (seen.length === 3) arrived();
+    }, (error) => lost.push(error));
+    const allArrived = new Promise<void>((resolve) => { arrived = resolve; });
+    await db.transaction(async (tx) => {
+      await tx.query(`select pg_notify('contract_changes', 'first')`);
+      await tx.query(`select pg_notify('contract_changes', 'second')`);
+    });
+    await db.transaction(async (tx) => {
+      await tx.query(`select pg_notify('contract_changes', 'rolled back')`);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    await db.query(`select pg_notify('contract_changes', $1)`, ['third']);
+    await allArrived;
+    expect(seen).toEqual(['first', 'second', 'third']);
+    await listener.close();
+    await db.query(`select pg_notify('contract_changes', 'after close')`);
+    // A later listener on the same channel sees its own notifications only.
+    const later: string[] = [];
+    let laterArrived = () => {};
+    const laterDone = new Promise<void>((resolve) => { laterArrived = resolve; });
+    const second = await db.listen('contract_changes', (payload) => (later.push(payload), laterArrived()), () => undefined);
+    await db.query(`select pg_notify('contract_changes', 'again')`);
+    await laterDone;
+    await second.close();
+    expect(seen).toEqual(['first', 'second', 'third']);
+    expect(later).toEqual(['again']);
+    expect(lost).toEqual([]);
+  });
+
   it('surfaces Postgres errors as DatabaseError with SQLSTATE and fields', async () => {
     const db = await engine.project(location);
     const missing = await expectDatabaseError(db.query('select * from public.no_such_table'));

@@ -32,6 +32,7 @@ create table public.todos (
 );
 alter table public.todos enable row level security;
 create policy "own todos" on public.todos for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid());
+alter publication supabase_realtime add table public.todos;
 create view public.high_todos with (security_invoker = true) as select id, title from public.todos where priority = 'high';
 create function public.handle_new_user() returns trigger language plpgsql security definer set search_path = '' as $$
 begin
@@ -127,6 +128,12 @@ describe('moving a project between engines: embedded -> local -> postgres', () =
     }
     const last = sites[2];
     const admin = supabase(last, last.keys.service);
+    // Realtime still sends the table's changes: it is in the target's publication, with its capture trigger.
+    const published = await last.api.post(`/api/platform/pg-meta/${last.ref}/query`, {
+      query: `select p.tablename, exists(select 1 from pg_trigger where tgname = 'plinth_realtime_capture' and tgrelid = 'public.todos'::regclass) as captured
+                from pg_publication_tables p where p.pubname = 'supabase_realtime'`,
+    });
+    expect(published.body).toEqual([{ tablename: 'todos', captured: true }]);
     // The view, the enum and the profiles the trigger filled came along.
     expect((await admin.from('high_todos').select('title')).data).toEqual([{ title: 'fix the roof' }]);
     expect((await admin.from('profiles').select('email').order('email')).data?.map((row) => row.email).sort()).toEqual([alice, bob].sort());

@@ -167,6 +167,7 @@ describe.each([DEFAULT_ENGINE])('log sources on the %s engine', (engine) => {
       exec: (sql) => real.exec(sql),
       transaction: (fn) => real.transaction(fn),
       queryPrepared: async <R>(setup: PreparedStatement, statement: PreparedStatement) => { await gate; return real.queryPrepared<R>(setup, statement); },
+      listen: (channel, onNotify, onLost) => real.listen(channel, onNotify, onLost),
       close: async () => {},
     };
     const tiny = new LogWriter(slow, { maxBuffered: 3, batchSize: 1 });

@@ -43,6 +43,7 @@ function seedKey(): string {
     ...filesUnder(path.join(SOURCE_ROOT, 'engines')),
     path.join(SOURCE_ROOT, 'data-plane/auth/schema.sql'),
     path.join(SOURCE_ROOT, 'data-plane/storage/schema.sql'),
+    path.join(SOURCE_ROOT, 'data-plane/realtime/schema.sql'),
     path.join(SOURCE_ROOT, 'control/job-queue.ts'),
     path.join(SOURCE_ROOT, 'control/jobs/catalog.ts'),
   ].sort();

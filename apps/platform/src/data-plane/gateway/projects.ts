@@ -11,12 +11,15 @@ import { projectAuthConfigOf, type ProjectAuthConfig } from '../../control/auth-
 import { imageTransformationOf, uploadLimitOf } from '../../control/storage-config.ts';
 import type { Database } from '../../engines/types.ts';
 import type { ProjectSigningKeys } from '../auth/signing-keys.ts';
+import { realtimeSettingsOf, type RealtimeSettings } from '../realtime/settings.ts';
 import { projectSigningKeys } from './project-keys.ts';
 import { TokenVerifier } from './tokens.ts';
 
 export interface ProjectHandle {
   ref: string;
   db: Database;
+  /** A fresh resolution, for long-lived users (realtime) whose database was lost: reopened if need be. */
+  reopen(): Promise<ProjectHandle>;
   jwtSecret: string;
   /** Which keys sign and verify its JWTs (legacy secret, ES256/RS256) and its publishable/secret API keys. */
   signingKeys: ProjectSigningKeys;
@@ -34,6 +37,8 @@ export interface ProjectHandle {
   storageQuota: number | null;
   /** Storage's image transformations (/render/image): every plan but Free. */
   imageTransformation: boolean;
+  /** Realtime settings (projects.realtime_config): whether public channels may be joined. */
+  realtime: RealtimeSettings;
 }
 
 type ApiRow = ProjectRow & {
@@ -43,6 +48,7 @@ type ApiRow = ProjectRow & {
   auth_config: unknown;
   auth_secrets_enc: string | null;
   organization_plan: Plan;
+  realtime_config?: unknown;
 };
 
 const TTL_MS = 1000;
@@ -100,6 +106,10 @@ export class ProjectDirectory {
     return {
       ref,
       db,
+      reopen: () => {
+        this.invalidate(ref);
+        return this.resolve(ref);
+      },
       jwtSecret,
       signingKeys,
       tokens: isSameKeys ? old.tokens : new TokenVerifier(jwtSecret, signingKeys),
@@ -111,6 +121,7 @@ export class ProjectDirectory {
       uploadLimit: uploadLimitOf(row.organization_plan, row.storage_upload_limit),
       storageQuota: limits(row.organization_plan).storageBytes,
       imageTransformation: imageTransformationOf(row.organization_plan),
+      realtime: realtimeSettingsOf(row.realtime_config),
     };
   }
 }

@@ -6,3 +6,4 @@ export { writeEdgeLog, type EdgeRequest } from './edge-logs.ts';
 export { withoutValues, writeRestFailure, writeSchemaCacheLoad, type RestFailure, type SchemaCacheLoad } from './postgrest-logs.ts';
 export { writeAuthLogs, type AuthRequest } from './auth-logs.ts';
 export { writeStorageLog, type StorageRequest } from './storage-logs.ts';
+export { writeRealtimeLog, type RealtimeLogEvent } from './realtime-logs.ts';

@@ -5,8 +5,9 @@
 // Protocol (main -> worker): { id, op, ... } with op one of
 //   query {sql, params} | exec {sql} | begin | txQuery {txId, sql, params} | txExec {txId, sql}
 //   | commit {txId} | rollback {txId} | snapshotTo {dir, exclude} | prepared {round} | dump {args}
-//   | close (the main thread terminates the thread after it)
-// Reply (worker -> main): { id, ok: true, result } or { id, ok: false, error }.
+//   | listen {channel} | unlisten {channel} | close (the main thread terminates the thread after it)
+// Reply (worker -> main): { id, ok: true, result } or { id, ok: false, error }; a NOTIFY on a
+// channel listened to is posted as { notify: channel, payload } when PGlite delivers it.
 // Once ready, the worker posts { ready: true } (or { ready: false, error } if PGlite failed to open).
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -152,6 +153,22 @@ async function dump(pg, args) {
   return dumpPglite(pg, args);
 }
 
+// LISTENs by channel: the function PGlite returned to stop each.
+const unlistens = new Map();
+
+async function listen(pg, channel) {
+  if (unlistens.has(channel)) return null;
+  unlistens.set(channel, await pg.listen(channel, (payload) => parentPort.postMessage({ notify: channel, payload })));
+  return null;
+}
+
+async function unlisten(channel) {
+  const stop = unlistens.get(channel);
+  unlistens.delete(channel);
+  await stop?.();
+  return null;
+}
+
 async function handle(pg, msg) {
   switch (msg.op) {
     case 'query': return toResult(await pg.query(msg.sql, msg.params ?? []));
@@ -164,6 +181,8 @@ async function handle(pg, msg) {
     case 'prepared': return runRound(pg, msg.round);
     case 'snapshotTo': return snapshotTo(pg, msg.dir, msg.exclude ?? []);
     case 'dump': return dump(pg, msg.args ?? []);
+    case 'listen': return listen(pg, msg.channel);
+    case 'unlisten': return unlisten(msg.channel);
     case 'close': {
       for (const txId of [...transactions.keys()]) await end(txId, false).catch(() => {});
       await pg.close();

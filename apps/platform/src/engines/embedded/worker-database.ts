@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { PlinthError } from '@plinth/errors';
 import { DatabaseError, type DatabaseErrorFields } from '../database-error.ts';
 import { PreparedNames } from '../prepared-statements.ts';
-import type { Database, PreparedStatement, QueryResult, Queryable } from '../types.ts';
+import { assertChannelName, type Database, type Listener, type PreparedStatement, type QueryResult, type Queryable } from '../types.ts';
 import { acquireLock, LOCK_FILE_NAME, releaseLock } from '../lock-file.ts';
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
@@ -40,6 +40,13 @@ type SerializedError =
   | { kind: 'other'; message: string; stack?: string };
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SerializedError };
+/** A NOTIFY on a channel the worker listens on, posted as it arrives. */
+type Notification = { notify: string; payload: string };
+
+interface ChannelListener {
+  onNotify: (payload: string) => void;
+  onLost: (error: Error) => void;
+}
 
 function reviveError(error: SerializedError): Error {
   if (error.kind === 'postgres') return new DatabaseError(error.fields);
@@ -61,13 +68,15 @@ export class WorkerDatabase implements Database {
   private goneError: Error | null = null;
   private closing: Promise<void> | null = null;
   private readonly exited: Promise<void>;
+  /** LISTENs of this database, by channel: the worker listens once per channel. */
+  private readonly listeners = new Map<string, Set<ChannelListener>>();
 
   private constructor(
     readonly dataDir: string,
     /** Exposed for tests that simulate a crash; not part of the Database interface. */
     readonly worker: Worker,
   ) {
-    worker.on('message', (msg: Reply) => this.settle(msg));
+    worker.on('message', (msg: Reply | Notification) => ('notify' in msg ? this.dispatch(msg) : this.settle(msg)));
     // 'error' (uncaught exception in the worker, e.g. a wasm abort) is always followed by 'exit'.
     worker.on('error', (err) => this.fail(this.deathError(err.message)));
     // The lock is held for as long as the thread lives, not merely until PGlite said it closed.
@@ -145,12 +154,42 @@ export class WorkerDatabase implements Database {
     else call.reject(reviveError(msg.error));
   }
 
-  /** First caller wins: every pending and later call rejects with this error. */
+  private dispatch(msg: Notification): void {
+    for (const listener of this.listeners.get(msg.notify) ?? []) listener.onNotify(msg.payload);
+  }
+
+  /** First caller wins: every pending and later call rejects with this error, every listener is lost. */
   private fail(error: Error): void {
     if (this.goneError) return;
     this.goneError = error;
     for (const call of this.pending.values()) call.reject(error);
     this.pending.clear();
+    const lost = [...this.listeners.values()].flatMap((set) => [...set]);
+    this.listeners.clear();
+    for (const listener of lost) listener.onLost(error);
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener> {
+    assertChannelName(channel);
+    const listener: ChannelListener = { onNotify, onLost };
+    let set = this.listeners.get(channel);
+    if (!set) {
+      this.listeners.set(channel, (set = new Set()));
+      try {
+        await this.call('listen', { channel });
+      } catch (error) {
+        this.listeners.delete(channel);
+        throw error;
+      }
+    }
+    set.add(listener);
+    return {
+      close: async () => {
+        if (!set.delete(listener) || set.size > 0 || this.listeners.get(channel) !== set) return;
+        this.listeners.delete(channel);
+        await this.call('unlisten', { channel }).catch(() => undefined);
+      },
+    };
   }
 
   private call<T>(op: string, payload: Record<string, unknown> = {}): Promise<T> {

@@ -293,6 +293,22 @@ export class LocalEngine implements Engine {
       transaction: <T>(fn: (tx: Queryable) => Promise<T>) => use((db) => db.transaction(fn)),
       queryPrepared: <Row>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>> =>
         use((db) => db.queryPrepared<Row>(setup, statement)),
+      // A listener is a use for as long as it listens: a project with realtime subscribers stays up.
+      listen: async (channel, onNotify, onLost) => {
+        const db = await this.enter(ref);
+        let isInUse = true;
+        const release = () => {
+          if (isInUse) this.leave(ref);
+          isInUse = false;
+        };
+        try {
+          const listener = await db.listen(channel, onNotify, (error) => (release(), onLost(error)));
+          return { close: async () => (release(), await listener.close()) };
+        } catch (error) {
+          release();
+          throw error;
+        }
+      },
       // The cluster's life is the engine's (idle stop, closeProject, close), not a caller's.
       close: async () => undefined,
     };

@@ -58,6 +58,7 @@ function withClose(db: PgDatabase, after: () => Promise<void>): Database {
     exec: (sql) => db.exec(sql),
     transaction: (fn) => db.transaction(fn),
     queryPrepared: (setup, statement) => db.queryPrepared(setup, statement),
+    listen: (channel, onNotify, onLost) => db.listen(channel, onNotify, onLost),
     async close() {
       await db.close();
       await after();

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { DatabaseError, toDatabaseError } from '../database-error.ts';
 import { PreparedNames } from '../prepared-statements.ts';
-import type { Database, PreparedStatement, QueryResult, Queryable } from '../types.ts';
+import { assertChannelName, type Database, type Listener, type PreparedStatement, type QueryResult, type Queryable } from '../types.ts';
 import { PreparedRoundQuery } from './prepared-query.ts';
 
 const INT8_OID = 20;
@@ -145,6 +145,39 @@ export class PgDatabase implements Database {
     } finally {
       client.release(discard);
     }
+  }
+
+  /** A connection of its own, outside the pool: LISTEN holds it for as long as the listener lives. */
+  async listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener> {
+    assertChannelName(channel);
+    const client = new pg.Client(this.pool.options);
+    let isClosed = false;
+    const lost = (error: Error) => {
+      if (isClosed) return;
+      isClosed = true;
+      client.end().catch(() => undefined);
+      onLost(error);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('The listening connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      isClosed = true;
+      await client.end().catch(() => undefined);
+      throw toDatabaseError(error);
+    }
+    return {
+      close: async () => {
+        if (isClosed) return;
+        isClosed = true;
+        await client.end().catch(() => undefined);
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -15,6 +15,7 @@ import { rowKeyOf, type RowFilter, type RowSort } from '../../data/table-rows/ro
 import { EntityIcon } from './entity-icon.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { PaginationBar } from './pagination-bar.tsx';
+import { RealtimeToggle } from './realtime-toggle.tsx';
 import { RowPanel, type RowPanelMode } from './row-panel.tsx';
 import { RowsGrid } from './rows-grid.tsx';
 import { exportWithNotifications } from './use-entity-actions.tsx';
@@ -85,6 +86,7 @@ function TableRows({ projectRef, meta, canWrite, isLocked }: { projectRef: strin
           </Button>
         )}
         <div className="ml-auto flex items-center gap-2">
+          {isWritableRelation(meta) && !isLocked && <RealtimeToggle projectRef={projectRef} meta={meta} canWrite={canWrite} />}
           {selected.size > 0 && (
             <Button size="sm" variant="danger" icon={<Trash2 className="size-3.5" />} onClick={() => setIsConfirmingDelete(true)}>
               Delete {selected.size} {selected.size === 1 ? 'row' : 'rows'}

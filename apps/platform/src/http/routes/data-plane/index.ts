@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ControlContext } from '../../../control/context.ts';
 import { writeEdgeLog } from '../../../data-plane/logs/index.ts';
 import { projectAuthRoutes } from './auth.ts';
+import { realtimeRoutes } from './realtime.ts';
 import { requestRoles } from './request-info.ts';
 import { restRoutes } from './rest.ts';
 import { storageRoutes } from './storage/index.ts';
@@ -10,8 +11,8 @@ import { storageRoutes } from './storage/index.ts';
 const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, Range-Unit, Location, X-Total-Count, X-Supabase-Api-Version';
 
 /**
- * The data plane of every project, mounted at /p/:ref: REST, auth and storage (functions and
- * realtime join here). Apps call it from any origin, so it answers CORS; every request leaves an
+ * The data plane of every project, mounted at /p/:ref: REST, auth, storage and realtime (functions
+ * join here). Apps call it from any origin, so it answers CORS; every request leaves an
  * edge_logs entry through ctx.logs (read per request, so a test or benchmark may swap the writer).
  */
 export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
@@ -51,4 +52,5 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/rest/v1' });
   await app.register(async (scope) => projectAuthRoutes(scope, ctx), { prefix: '/auth/v1' });
   await app.register(async (scope) => storageRoutes(scope, ctx), { prefix: '/storage/v1' });
+  await app.register(async (scope) => realtimeRoutes(scope, ctx), { prefix: '/realtime/v1' });
 }

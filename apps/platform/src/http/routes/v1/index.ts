@@ -6,6 +6,7 @@ import * as management from '../../../control/management-api.ts';
 import { projectAuthConfig, updateProjectAuthConfig } from '../../../control/auth-config.ts';
 import * as signingKeys from '../../../control/signing-keys.ts';
 import * as sso from '../../../control/sso-providers.ts';
+import { projectRealtimeConfig, updateRealtimeConfig } from '../../../control/realtime-config.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { ManagementVerifier } from '../../plugins/session.ts';
 
@@ -28,6 +29,8 @@ export function managementRoutes(app: FastifyInstance, ctx: ControlContext, veri
   define('v1SsoProviderCreate', ({ actor, params, body, reply }) => (reply.code(201), sso.createSsoProvider(ctx, actor, params.ref, body)));
   define('v1SsoProviderUpdate', ({ actor, params, body }) => sso.updateSsoProvider(ctx, actor, params.ref, params.id, body));
   define('v1SsoProviderDelete', ({ actor, params }) => sso.deleteSsoProvider(ctx, actor, params.ref, params.id));
+  define('v1RealtimeConfig', ({ actor, params }) => projectRealtimeConfig(ctx, actor, params.ref));
+  define('v1RealtimeConfigUpdate', ({ actor, params, body }) => updateRealtimeConfig(ctx, actor, params.ref, body));
   define('v1ApiKeys', ({ actor, params, query }) => management.v1ProjectApiKeys(ctx, actor, params.ref, query.reveal));
   define('v1ApiKey', ({ actor, params, query }) => apiKeys.getApiKey(ctx, actor, params.ref, params.id, { reveal: query.reveal }));
   define('v1ApiKeyCreate', ({ actor, params, body }) => apiKeys.createApiKey(ctx, actor, params.ref, body));

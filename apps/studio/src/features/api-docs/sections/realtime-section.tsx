@@ -11,8 +11,9 @@ export function RealtimeSection({ data, language }: SectionProps) {
         description={
           <>
             <p>
-              Listen to changes in your database over a websocket: inserts, updates and deletes arrive as they are committed, filtered by what the
-              subscriber's role may read.
+              Realtime connects clients over a websocket on named channels: listen to database changes (inserts, updates and deletes arrive
+              as they are committed, filtered by what the subscriber's role may read), broadcast messages between clients, and share who is
+              online with presence. Watch a channel live in the Realtime Inspector.
             </p>
             <p data-testid="realtime-cleanup-note">
               Remove channels you no longer need. Automatic cleanup occurs 30 seconds after a client disconnects.

@@ -7,7 +7,7 @@ import { exampleValue } from './example-values.ts';
 import { authHeaders, curl, jsIdentifier, jsLiteral, jsString, jsonInline, restUrl, selectName, shellQuote, urlValue, type Example } from './format.ts';
 import { exampleColumns } from './table-columns.ts';
 import { tableFilters } from './table-filters.ts';
-import { subscribeSnippets } from './realtime-snippets.ts';
+import { REALTIME_TABLE_NOTE, subscribeSnippets } from './realtime-snippets.ts';
 import type { Snippet, SnippetContext, SnippetGroup } from './types.ts';
 
 function rowOf(columns: DocsColumn[], variant: 0 | 1): Record<string, Example> {
@@ -191,7 +191,7 @@ export function tableSnippetGroups(table: DocsTable, ctx: SnippetContext): Snipp
     {
       id: 'subscribe-to-changes',
       title: 'Subscribe to changes',
-      description: 'Listen to inserts, updates and deletes on this table as they happen.',
+      description: `Listen to inserts, updates and deletes on this table as they happen. ${REALTIME_TABLE_NOTE}`,
       snippets: subscribeSnippets(ctx, table.name, matchOf(table)),
     },
   ].filter((group): group is SnippetGroup => group !== null);
