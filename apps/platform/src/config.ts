@@ -40,6 +40,8 @@ export interface Config {
   s3: S3StoreConfig | undefined;
   /** The operator's support address, named where the studio asks people to reach out. */
   supportEmail: string;
+  /** Edge functions: a request's wall-clock limit, and how long an idle function's Deno process is kept. */
+  functions: { wallClockMs: number; idleMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobStopGraceMs: seconds(env, 'PLINTH_JOB_STOP_GRACE_S', 10) * 1000,
     s3: s3Config(env),
     supportEmail: env.PLINTH_SUPPORT_EMAIL ?? 'support@localhost',
+    functions: {
+      // Supabase's published wall-clock limit on the free plan.
+      wallClockMs: seconds(env, 'PLINTH_FUNCTIONS_WALL_CLOCK_S', 150) * 1000,
+      idleMs: seconds(env, 'PLINTH_FUNCTIONS_IDLE_S', 60) * 1000,
+    },
   };
 }
 

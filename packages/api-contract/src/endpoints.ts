@@ -21,6 +21,7 @@ import { pgMetaEndpoints } from './pg-meta.ts';
 import { signingKeyEndpoints } from './signing-keys.ts';
 import { ssoProviderEndpoints } from './sso-providers.ts';
 import { realtimeEndpoints } from './realtime.ts';
+import { functionEndpoints } from './functions.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
 import {
@@ -112,6 +113,7 @@ export const endpoints = {
   ...signingKeyEndpoints,
   ...ssoProviderEndpoints,
   ...realtimeEndpoints,
+  ...functionEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

@@ -17,3 +17,4 @@ export * from './signing-keys.ts';
 export * from './sso-providers.ts';
 export * from './realtime.ts';
 export * from './auth-constants.ts';
+export * from './functions.ts';

@@ -17,6 +17,8 @@ export const TOKEN_SCOPES = [
   'secrets:write',
   'auth:read',
   'auth:write',
+  'edge_functions:read',
+  'edge_functions:write',
   'admin',
 ] as const;
 

@@ -121,6 +121,11 @@ export const errorCatalogue = {
   realtime_invalid_broadcast: { status: 422, message: 'The broadcast is invalid: send {messages: [{topic, event, payload, private}]}.' },
   realtime_message_too_large: { status: 413, message: "The message is larger than this project's plan allows for one Realtime message." },
   realtime_quota_exceeded: { status: 429, message: "This project used its plan's Realtime messages for this month." },
+  // edge functions (Management API deploys; the invocation route answers in the relay's own shape)
+  function_not_found: { status: 404, message: 'Function not found' },
+  function_invalid: { status: 400, message: 'The function deployment is invalid.' },
+  function_too_large: { status: 413, message: "The function's files are larger than this project's plan allows for one function." },
+  function_limit_reached: { status: 402, message: "This project has as many functions as its plan allows. Delete one or upgrade the plan." },
   // storage, as the platform API answers the studio (the data plane answers in storage-api's shape)
   storage_not_found: { status: 404, message: 'Bucket not found' },
   storage_conflict: { status: 409, message: 'The resource already exists' },

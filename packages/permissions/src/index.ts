@@ -57,6 +57,8 @@ export const Resource = {
   AUTH_USERS: 'auth.users',
   /** A project's Realtime settings (public channels allowed): changed by Owner and Administrator. */
   REALTIME_CONFIG: 'realtime_config',
+  /** A project's edge functions: deployed, changed and deleted by Owner, Administrator and Developer. */
+  EDGE_FUNCTIONS: 'functions',
 } as const;
 export type Resource = (typeof Resource)[keyof typeof Resource];
 
@@ -75,6 +77,9 @@ const projectWork: Grant[] = [
   `${Action.CREATE}:${Resource.USER_CONTENT}`,
   `${Action.UPDATE}:${Resource.USER_CONTENT}`,
   `${Action.DELETE}:${Resource.USER_CONTENT}`,
+  `${Action.CREATE}:${Resource.EDGE_FUNCTIONS}`,
+  `${Action.UPDATE}:${Resource.EDGE_FUNCTIONS}`,
+  `${Action.DELETE}:${Resource.EDGE_FUNCTIONS}`,
 ];
 
 const grants: Record<Role, Grant[]> = {
@@ -92,6 +97,7 @@ const grants: Record<Role, Grant[]> = {
     `${Action.READ}:${Resource.POLICIES}`,
     `${Action.READ}:${Resource.AUTH_CONFIG}`,
     `${Action.READ}:${Resource.USER_CONTENT}`,
+    `${Action.READ}:${Resource.EDGE_FUNCTIONS}`,
     `${Action.READ}:${Resource.SUBSCRIPTIONS}`,
   ],
   'Billing admin': [

@@ -10,6 +10,7 @@ import { PlinthError } from '@plinth/errors';
 import type { JobAttempt, JobTransaction } from './job-queue.ts';
 import type { ControlContext } from './context.ts';
 import { locationOf, projectRowByRef, setStatus, type ProjectRow } from './project-rows.ts';
+import { functionPrefix } from '../data-plane/functions/files.ts';
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -124,5 +125,6 @@ export async function removeProject(ctx: ControlContext, ref: string): Promise<v
   await rm(path.join(ctx.config.dataDir, 'projects', ref), { recursive: true, force: true });
   // Its stored files (every bucket's), on disk or in S3.
   await ctx.objects.deletePrefix(ref);
+  await ctx.objects.deletePrefix(functionPrefix(ref));
   await ctx.db.query('delete from projects where ref = $1', [ref]);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ControlContext } from '../../../control/context.ts';
 import { writeEdgeLog } from '../../../data-plane/logs/index.ts';
 import { projectAuthRoutes } from './auth.ts';
+import { functionRoutes } from './functions.ts';
 import { realtimeRoutes } from './realtime.ts';
 import { requestRoles } from './request-info.ts';
 import { restRoutes } from './rest.ts';
@@ -11,14 +12,15 @@ import { storageRoutes } from './storage/index.ts';
 const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, Range-Unit, Location, X-Total-Count, X-Supabase-Api-Version';
 
 /**
- * The data plane of every project, mounted at /p/:ref: REST, auth, storage and realtime (functions
- * join here). Apps call it from any origin, so it answers CORS; every request leaves an
- * edge_logs entry through ctx.logs (read per request, so a test or benchmark may swap the writer).
+ * The data plane of every project, mounted at /p/:ref: REST, auth, storage, realtime and edge
+ * functions. Apps call it from any origin, so it answers CORS; every request leaves an edge_logs
+ * entry through ctx.logs (read per request, so a test or benchmark may swap the writer).
  */
 export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
   // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('access-control-allow-origin', request.headers.origin ?? '*');
+    // An edge function answers CORS itself (as in Supabase): its own header is kept.
+    if (!reply.hasHeader('access-control-allow-origin')) reply.header('access-control-allow-origin', request.headers.origin ?? '*');
     reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     // Kept with what the route varies by (the image renderer varies by Accept).
     const vary = reply.getHeader('vary');
@@ -53,4 +55,5 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
   await app.register(async (scope) => projectAuthRoutes(scope, ctx), { prefix: '/auth/v1' });
   await app.register(async (scope) => storageRoutes(scope, ctx), { prefix: '/storage/v1' });
   await app.register(async (scope) => realtimeRoutes(scope, ctx), { prefix: '/realtime/v1' });
+  await app.register(async (scope) => functionRoutes(scope, ctx), { prefix: '/functions/v1' });
 }

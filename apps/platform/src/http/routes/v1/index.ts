@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ControlContext } from '../../../control/context.ts';
 import { exportDatabase, importDatabase } from '../../../control/database-transfer.ts';
@@ -6,9 +7,11 @@ import * as management from '../../../control/management-api.ts';
 import { projectAuthConfig, updateProjectAuthConfig } from '../../../control/auth-config.ts';
 import * as signingKeys from '../../../control/signing-keys.ts';
 import * as sso from '../../../control/sso-providers.ts';
+import * as edgeFunctions from '../../../control/edge-functions.ts';
 import { projectRealtimeConfig, updateRealtimeConfig } from '../../../control/realtime-config.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { ManagementVerifier } from '../../plugins/session.ts';
+import { readFunctionUpload } from './function-upload.ts';
 
 const IMPORT_BODY_LIMIT = 1024 * 1024 * 1024;
 
@@ -31,6 +34,12 @@ export function managementRoutes(app: FastifyInstance, ctx: ControlContext, veri
   define('v1SsoProviderDelete', ({ actor, params }) => sso.deleteSsoProvider(ctx, actor, params.ref, params.id));
   define('v1RealtimeConfig', ({ actor, params }) => projectRealtimeConfig(ctx, actor, params.ref));
   define('v1RealtimeConfigUpdate', ({ actor, params, body }) => updateRealtimeConfig(ctx, actor, params.ref, body));
+  define('v1Functions', ({ actor, params }) => edgeFunctions.listFunctions(ctx, actor, params.ref));
+  define('v1Function', ({ actor, params }) => edgeFunctions.getFunction(ctx, actor, params.ref, params.slug));
+  define('v1FunctionDeploy', ({ actor, params, query, request, reply }) => (reply.code(201), edgeFunctions.deployFunction(ctx, actor, params.ref, query.slug, (maxBytes) => readFunctionUpload(request, maxBytes))));
+  define('v1FunctionDelete', ({ actor, params }) => edgeFunctions.deleteFunction(ctx, actor, params.ref, params.slug));
+  // Deploys are multipart (the CLI's metadata field and source files), read by the deploy itself.
+  void app.register(multipart);
   define('v1ApiKeys', ({ actor, params, query }) => management.v1ProjectApiKeys(ctx, actor, params.ref, query.reveal));
   define('v1ApiKey', ({ actor, params, query }) => apiKeys.getApiKey(ctx, actor, params.ref, params.id, { reveal: query.reveal }));
   define('v1ApiKeyCreate', ({ actor, params, body }) => apiKeys.createApiKey(ctx, actor, params.ref, body));

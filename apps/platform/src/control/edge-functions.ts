@@ -1,0 +1,145 @@
+/**
+ * A project's edge functions as the Management API deploys, lists and deletes them. Each deploy
+ * stores the version's files in the object store first and then moves the row to that version in
+ * one statement, so an invocation sees the old version or the new one, never half of either.
+ */
+import { randomUUID } from 'node:crypto';
+import { functionDeployMetadataSchema, type EdgeFunction } from '@plinth/api-contract';
+import { PlinthError } from '@plinth/errors';
+import { Action, Resource } from '@plinth/permissions';
+import { limits } from '@plinth/plans';
+import { functionPrefix, normalizeFunctionPath, putFunctionFiles, versionPrefix, type FunctionFile } from '../data-plane/functions/files.ts';
+import { authorize } from './access.ts';
+import { recordAudit } from './audit.ts';
+import type { Actor, ControlContext } from './context.ts';
+import { accessProject } from './project-rows.ts';
+
+/** What a deploy request carries, read by the HTTP layer up to `maxBytes` of files. */
+export interface FunctionUpload {
+  metadata: unknown;
+  files: { path: string; content: Buffer }[];
+}
+export type UploadReader = (maxBytes: number) => Promise<FunctionUpload>;
+
+export interface EdgeFunctionRow {
+  id: string;
+  project_ref: string;
+  slug: string;
+  name: string;
+  version: number;
+  status: 'ACTIVE';
+  entrypoint_path: string;
+  import_map_path: string | null;
+  verify_jwt: boolean;
+  /** The version's files (jsonb: an array, or its text on some drivers). */
+  files: { path: string; size: number }[] | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** No plan figure (Enterprise: custom) still has a ceiling: what Supabase's largest plan allows. */
+const SIZE_CEILING_BYTES = 20 * 1024 * 1024;
+const COUNT_CEILING = 1000;
+
+function present(row: EdgeFunctionRow): EdgeFunction {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    status: row.status,
+    version: row.version,
+    created_at: new Date(row.created_at).getTime(),
+    updated_at: new Date(row.updated_at).getTime(),
+    verify_jwt: row.verify_jwt,
+    import_map: row.import_map_path !== null,
+    entrypoint_path: row.entrypoint_path,
+    import_map_path: row.import_map_path,
+  };
+}
+
+export async function functionRow(ctx: ControlContext, ref: string, slug: string): Promise<EdgeFunctionRow | undefined> {
+  const { rows } = await ctx.db.query<EdgeFunctionRow>('select * from edge_functions where project_ref = $1 and slug = $2', [ref, slug]);
+  return rows[0];
+}
+
+export async function listFunctions(ctx: ControlContext, actor: Actor, ref: string): Promise<EdgeFunction[]> {
+  const { role } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.READ, Resource.EDGE_FUNCTIONS);
+  const { rows } = await ctx.db.query<EdgeFunctionRow>('select * from edge_functions where project_ref = $1 order by created_at, slug', [ref]);
+  return rows.map(present);
+}
+
+export async function getFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string): Promise<EdgeFunction> {
+  const { role } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.READ, Resource.EDGE_FUNCTIONS);
+  const row = await functionRow(ctx, ref, slug);
+  if (!row) throw new PlinthError('function_not_found');
+  return present(row);
+}
+
+/** The entrypoint among the files: the path as given, else the one file whose path ends with it (or it with the file's). */
+function entrypointAmong(files: FunctionFile[], raw: string): string {
+  const wanted = normalizeFunctionPath(raw);
+  if (!wanted) throw new PlinthError('function_invalid', `The entrypoint path ${JSON.stringify(raw)} is not a relative path inside the function.`);
+  const exact = files.find((file) => file.path === wanted);
+  if (exact) return exact.path;
+  const near = files.filter((file) => wanted.endsWith(`/${file.path}`) || file.path.endsWith(`/${wanted}`));
+  if (near.length === 1) return near[0].path;
+  throw new PlinthError('function_invalid', `The entrypoint ${JSON.stringify(raw)} is not among the uploaded files.`);
+}
+
+export async function deployFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string, read: UploadReader): Promise<EdgeFunction> {
+  const { role, organization } = await accessProject(ctx, actor, ref);
+  const existing = await functionRow(ctx, ref, slug);
+  authorize(role, existing ? Action.UPDATE : Action.CREATE, Resource.EDGE_FUNCTIONS);
+  const planLimits = limits(organization.plan);
+  if (!existing) {
+    const { rows } = await ctx.db.query<{ count: number | string }>('select count(*) as count from edge_functions where project_ref = $1', [ref]);
+    const allowed = planLimits.functionCount ?? COUNT_CEILING;
+    if (Number(rows[0].count) >= allowed) throw new PlinthError('function_limit_reached', `This project's plan allows ${allowed} functions. Delete one or upgrade the plan.`);
+  }
+  const maxBytes = planLimits.functionScriptSizeBytes ?? SIZE_CEILING_BYTES;
+  const upload = await read(maxBytes);
+  const parsed = functionDeployMetadataSchema.safeParse(upload.metadata);
+  if (!parsed.success) throw new PlinthError('function_invalid', `The metadata field is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'metadata'}: ${issue.message}`).join('; ')}`);
+  const metadata = parsed.data;
+  const files = new Map<string, FunctionFile>();
+  for (const file of upload.files) {
+    const path = normalizeFunctionPath(file.path);
+    if (!path) throw new PlinthError('function_invalid', `The file path ${JSON.stringify(file.path)} is not a relative path inside the function.`);
+    files.set(path, { path, content: file.content });
+  }
+  if (files.size === 0) throw new PlinthError('function_invalid', 'A deploy needs at least one source file.');
+  const list = [...files.values()];
+  const entrypoint = entrypointAmong(list, metadata.entrypoint_path);
+  const importMap = metadata.import_map_path ? entrypointAmong(list, metadata.import_map_path) : null;
+  const size = list.reduce((total, file) => total + file.content.length, 0);
+
+  const id = existing?.id ?? randomUUID();
+  const version = (existing?.version ?? 0) + 1;
+  // Files first: the row names a version only once all of its files are stored.
+  await putFunctionFiles(ctx.objects, versionPrefix(ref, id, version), list);
+  const { rows } = await ctx.db.query<EdgeFunctionRow>(
+    `insert into edge_functions (id, project_ref, slug, name, version, entrypoint_path, import_map_path, verify_jwt, files, size_bytes)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+     on conflict (project_ref, slug) do update set
+       name = excluded.name, version = edge_functions.version + 1, entrypoint_path = excluded.entrypoint_path,
+       import_map_path = excluded.import_map_path, verify_jwt = excluded.verify_jwt, files = excluded.files,
+       size_bytes = excluded.size_bytes, updated_at = now()
+     returning *`,
+    [id, ref, slug, metadata.name ?? slug, version, entrypoint, importMap, metadata.verify_jwt ?? existing?.verify_jwt ?? true,
+      JSON.stringify(list.map((file) => ({ path: file.path, size: file.content.length }))), size],
+  );
+  await recordAudit(ctx.db, actor, { action: 'project.function.deploy', organizationSlug: organization.slug, projectRef: ref, target: slug });
+  return present(rows[0]);
+}
+
+export async function deleteFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string): Promise<{ message: string }> {
+  const { role, organization } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.DELETE, Resource.EDGE_FUNCTIONS);
+  const { rows } = await ctx.db.query<EdgeFunctionRow>('delete from edge_functions where project_ref = $1 and slug = $2 returning *', [ref, slug]);
+  if (!rows[0]) throw new PlinthError('function_not_found');
+  await ctx.objects.deletePrefix(functionPrefix(ref, rows[0].id));
+  await recordAudit(ctx.db, actor, { action: 'project.function.delete', organizationSlug: organization.slug, projectRef: ref, target: slug });
+  return { message: `Successfully deleted function ${slug}` };
+}

@@ -1,0 +1,55 @@
+/**
+ * A platform with one project for the edge-function suites, and a deploy that sends what the
+ * Supabase CLI sends: multipart with a `metadata` field and `file` parts named by their paths.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { signUp, waitForStatus, type ApiClient } from '../support/client.ts';
+import { startPlatform, type EngineName } from '../support/platform.ts';
+
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+export interface FunctionsHarness {
+  platform: Platform;
+  api: ApiClient;
+  ref: string;
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+  jwtSecret: string;
+  client: SupabaseClient;
+  deploy(slug: string, files: Record<string, string | Uint8Array<ArrayBuffer>>, metadata?: Record<string, unknown>): Promise<{ status: number; body: any }>;
+  stop(): Promise<void>;
+}
+
+export async function startFunctionsHarness(options: { plan?: string; env?: NodeJS.ProcessEnv; engine?: EngineName } = {}): Promise<FunctionsHarness> {
+  const platform = await startPlatform({ env: options.env, ...(options.engine && { engine: options.engine }) });
+  const { api } = await signUp(platform.url);
+  const slug = (await api.post('/api/organizations', { name: 'Functions Co', plan: options.plan ?? 'free' })).body.slug as string;
+  const { body } = await api.post('/api/projects', { name: 'Functions', organization_slug: slug, db_pass: 'a-long-db-password' });
+  const ref = body.ref as string;
+  await waitForStatus(api, ref, 'ACTIVE_HEALTHY');
+  const settings = (await api.get(`/api/props/project/${ref}/settings`)).body;
+  const anonKey = settings.autoApiService.defaultApiKey as string;
+  const url = `${platform.url}/p/${ref}`;
+  const deploy = async (functionSlug: string, files: Record<string, string | Uint8Array<ArrayBuffer>>, metadata: Record<string, unknown> = {}) => {
+    const form = new FormData();
+    const base = `supabase/functions/${functionSlug}`;
+    form.append('metadata', JSON.stringify({ entrypoint_path: `${base}/index.ts`, name: functionSlug, verify_jwt: true, ...metadata }));
+    for (const [path, content] of Object.entries(files)) form.append('file', new Blob([content]), path.startsWith('/') || path.includes('..') ? path : `${base}/${path}`);
+    const response = await fetch(`${platform.url}/api/v1/projects/${ref}/functions/deploy?slug=${encodeURIComponent(functionSlug)}`, {
+      method: 'POST', headers: { authorization: `Bearer ${api.token}` }, body: form,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    platform, api, ref, url, anonKey,
+    serviceKey: settings.autoApiService.serviceApiKey as string,
+    jwtSecret: settings.project.jwt_secret as string,
+    // Node 20 has no WebSocket of its own; supabase-js wants one for realtime even when it is unused.
+    client: createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } }),
+    deploy,
+    stop: () => platform.stop(),
+  };
+}
