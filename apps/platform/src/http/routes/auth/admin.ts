@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LINK_TYPES, type AuthService } from '../../../data-plane/auth/index.ts';
-import { bearerToken, email, flowOf, metadata, parse, password, type ResolveAuthService } from './request.ts';
+import { LINK_TYPES } from '../../../data-plane/auth/index.ts';
+import { adminService, email, flowOf, metadata, parse, password, type ResolveAuthService } from './request.ts';
 
 // auth-js sends page/per_page as '' when the caller gave none.
 const pageNumber = (fallback: number, max: number) =>
@@ -37,12 +37,6 @@ const userAttributes = z.object({
   ban_duration: z.string().max(32).optional(),
 });
 const userParams = z.object({ id: z.string() });
-
-async function adminService(resolve: ResolveAuthService, request: FastifyRequest): Promise<AuthService> {
-  const service = await resolve(request);
-  await service.admin.assertServiceRole(bearerToken(request));
-  return service;
-}
 
 /** User administration; only a service_role key may call it (else 403 not_admin). */
 export function adminRoutes(app: FastifyInstance, resolve: ResolveAuthService): void {

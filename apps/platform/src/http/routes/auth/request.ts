@@ -30,6 +30,13 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : undefined };
 }
 
+/** The request's auth service, once its Bearer token is shown to be the service role (else 403 not_admin). */
+export async function adminService(resolve: ResolveAuthService, request: FastifyRequest): Promise<AuthService> {
+  const service = await resolve(request);
+  await service.admin.assertServiceRole(bearerToken(request));
+  return service;
+}
+
 /** The caller's verified claims: signature, expiry and a still-live session. */
 export async function authenticate(service: AuthService, request: FastifyRequest): Promise<AccessTokenClaims> {
   return service.verifyAccessToken(bearerToken(request));

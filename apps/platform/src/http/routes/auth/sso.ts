@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { attributeMappingSchema } from '@plinth/api-contract';
-import type { AuthService } from '../../../data-plane/auth/index.ts';
 import { codeChallengeOf } from '../../../data-plane/auth/index.ts';
 import { landingUrl } from './redirects.ts';
-import { bearerToken, parse, requestMeta, type ResolveAuthService } from './request.ts';
+import { adminService, parse, requestMeta, type ResolveAuthService } from './request.ts';
 
 const text = z.string().max(2048);
 const ssoBody = z.object({
@@ -29,12 +28,6 @@ const providerBody = z.object({
 });
 const providerParams = z.object({ id: z.string().max(64) });
 const listQuery = z.object({ resource_id: z.string().max(256).optional() });
-
-async function adminService(resolve: ResolveAuthService, request: FastifyRequest): Promise<AuthService> {
-  const service = await resolve(request);
-  await service.admin.assertServiceRole(bearerToken(request));
-  return service;
-}
 
 /**
  * SAML 2.0 single sign-on: /sso starts it (auth-js signInWithSSO), the IdP posts back to
