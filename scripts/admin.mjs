@@ -6,6 +6,7 @@
 //   npm run admin -- list-organizations
 //   npm run admin -- export-database <ref> > project.sql
 //   npm run admin -- import-database <ref> < project.sql
+//   npm run admin -- deploy-functions <ref> <folder> [--no-verify-jwt]
 //
 // PLINTH_URL (default http://localhost:8000), PLINTH_ACCESS_TOKEN (required),
 // PLINTH_API_PREFIX (default /api/v1; /api/platform with a session token also works).
@@ -14,6 +15,9 @@ const USAGE = `Usage:
   npm run admin -- list-organizations
   npm run admin -- export-database <ref> > project.sql     (the project's database as SQL)
   npm run admin -- import-database <ref> < project.sql     (into a new, empty project: how a project moves between engines)
+  npm run admin -- deploy-functions <ref> <folder> [--no-verify-jwt]
+                                  (edge functions from a folder: one function's (it has index.ts) or a folder of
+                                  them such as supabase/functions, each subfolder with an index.ts deployed by its name)
 
 Environment: PLINTH_ACCESS_TOKEN (an access token, required: an operator's for plans, a project Owner's or
 Administrator's for its database), PLINTH_URL (default http://localhost:8000)`;
@@ -32,8 +36,9 @@ async function call(method, path, body, { sql = false } = {}) {
   try {
     response = await fetch(`${baseUrl}${prefix}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': sql ? 'application/sql' : 'application/json' }) },
-      body: body === undefined ? undefined : sql ? body : JSON.stringify(body),
+      // A FormData body sets its own multipart content type.
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) && { 'content-type': sql ? 'application/sql' : 'application/json' }) },
+      body: body === undefined ? undefined : sql || body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (error) {
     fail(`Could not reach Plinth at ${baseUrl}: ${error.cause?.message ?? error.message}. Is it running? Set PLINTH_URL otherwise.`);
@@ -85,6 +90,45 @@ async function importDatabase(ref) {
   console.error(`${ref}: imported ${result.statements} statements`);
 }
 
+/** Every file of one function's folder, by path relative to it (dot-files and node_modules left out). */
+async function functionFiles(folder) {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const { join, relative } = await import('node:path');
+  const files = [];
+  const walk = async (dir) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) files.push({ path: relative(folder, full).split('\\').join('/'), content: await readFile(full) });
+    }
+  };
+  await walk(folder);
+  return files;
+}
+
+async function deployFunctions(ref, folder, flags) {
+  if (!ref || !folder) fail(USAGE);
+  const { existsSync, readdirSync } = await import('node:fs');
+  const { basename, join, resolve } = await import('node:path');
+  const root = resolve(folder);
+  if (!existsSync(root)) fail(`No folder ${root}.`);
+  const folders = existsSync(join(root, 'index.ts'))
+    ? [root]
+    : readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && existsSync(join(root, entry.name, 'index.ts'))).map((entry) => join(root, entry.name));
+  if (folders.length === 0) fail(`${root} has no index.ts, and no subfolder with one.`);
+  for (const dir of folders) {
+    const slug = basename(dir);
+    const files = await functionFiles(dir);
+    const importMap = ['deno.json', 'deno.jsonc', 'import_map.json'].find((name) => files.some((file) => file.path === name));
+    const form = new FormData();
+    form.append('metadata', JSON.stringify({ entrypoint_path: 'index.ts', name: slug, verify_jwt: !flags.includes('--no-verify-jwt'), ...(importMap && { import_map_path: importMap }) }));
+    for (const file of files) form.append('file', new Blob([file.content]), file.path);
+    const deployed = await call('POST', `/projects/${encodeURIComponent(ref)}/functions/deploy?slug=${encodeURIComponent(slug)}`, form);
+    console.log(`${deployed.slug}: version ${deployed.version} (${files.length} files) at ${baseUrl}/p/${ref}/functions/v1/${deployed.slug}`);
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (!command || command === 'help' || command === '--help') {
   console.log(USAGE);
@@ -95,4 +139,5 @@ if (command === 'set-plan') await setPlan(args[0], args[1]);
 else if (command === 'list-organizations') await listOrganizations();
 else if (command === 'export-database') await exportDatabase(args[0]);
 else if (command === 'import-database') await importDatabase(args[0]);
+else if (command === 'deploy-functions') await deployFunctions(args[0], args[1], args.slice(2));
 else fail(`Unknown command "${command}".\n\n${USAGE}`);

@@ -40,15 +40,19 @@ export interface Config {
   s3: S3StoreConfig | undefined;
   /** The operator's support address, named where the studio asks people to reach out. */
   supportEmail: string;
-  /** Edge functions: a request's wall-clock limit, and how long an idle function's Deno process is kept. */
-  functions: { wallClockMs: number; idleMs: number };
+  /**
+   * Edge functions: a request's wall-clock and CPU-time limits, a worker's memory, how long an idle
+   * function's Deno process is kept, and whether functions may reach their project's Postgres server
+   * with SUPABASE_DB_URL (postgres engine only; off unless the operator's servers refuse password-less logins).
+   */
+  functions: { wallClockMs: number; cpuMs: number; memoryMb: number; idleMs: number; databaseAccess: boolean };
 }
 
 export class ConfigError extends Error {}
 
-function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, unit = 'seconds'): number {
   const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
-  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of seconds, at least 1, got "${env[name]}".`);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of ${unit}, at least 1, got "${env[name]}".`);
   return value;
 }
 
@@ -111,7 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     functions: {
       // Supabase's published wall-clock limit on the free plan.
       wallClockMs: seconds(env, 'PLINTH_FUNCTIONS_WALL_CLOCK_S', 150) * 1000,
+      // Supabase's published CPU time per request and memory per worker.
+      cpuMs: seconds(env, 'PLINTH_FUNCTIONS_CPU_S', 2) * 1000,
+      memoryMb: seconds(env, 'PLINTH_FUNCTIONS_MEMORY_MB', 256, 'megabytes'),
       idleMs: seconds(env, 'PLINTH_FUNCTIONS_IDLE_S', 60) * 1000,
+      databaseAccess: env.PLINTH_FUNCTIONS_DB_ACCESS === 'on',
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The API docs dialog and Settings > API in a real browser against a real platform: open the docs,
  * switch Javascript/Bash, show keys, open a table and see its columns and runnable examples, open a
- * bucket with its settings and storage examples; copy the project URL; rotate the JWT secret and
- * see (and use) the new anon key.
+ * bucket with its settings and storage examples, open a deployed edge function and run its invoke
+ * snippet; copy the project URL; rotate the JWT secret and see (and use) the new anon key.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -55,6 +55,15 @@ async function signedInPage(as = email): Promise<Page> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/projects$/);
   return page;
+}
+
+/** A deploy as the Supabase CLI sends it to the Management API: a metadata field and one file part named by its path. */
+async function deployFunction(slug: string, source: string): Promise<{ status: number; body: unknown }> {
+  const form = new FormData();
+  form.append('metadata', JSON.stringify({ entrypoint_path: 'index.ts', name: slug }));
+  form.append('file', new Blob([source], { type: 'application/typescript' }), 'index.ts');
+  const response = await fetch(`${platform.url}/api/v1/projects/${ref}/functions/deploy?slug=${slug}`, { method: 'POST', headers: { Authorization: `Bearer ${owner.token}` }, body: form });
+  return { status: response.status, body: await response.json() };
 }
 
 async function restStatus(key: string): Promise<number> {
@@ -202,6 +211,57 @@ describe('API docs and API settings', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
+
+  it('lists the edge functions and opens one with an invoke snippet that runs', async () => {
+    const HELLO = 'Deno.serve(async (req) => {\n  const { name } = await req.json();\n  return Response.json({ message: `Hello ${name}!` });\n});\n';
+    for (const slug of ['hello', 'goodbye']) {
+      expect((await deployFunction(slug, HELLO)).status).toBe(201);
+    }
+    const anonKey = (await owner.get(`/api/platform/props/project/${ref}/settings`)).body.autoApiService.defaultApiKey as string;
+    const page = await signedInPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`/project/${ref}`);
+    await page.getByTestId('api-docs-button').click();
+    const dialog = page.getByTestId('api-docs-dialog');
+    await dialog.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Edge Functions', exact: true }).click();
+    const list = dialog.getByTestId('docs-edge-functions-list');
+    await list.getByRole('button', { name: 'goodbye' }).waitFor();
+    await list.getByRole('button', { name: 'hello' }).click();
+
+    expect(await dialog.getByTestId('api-docs-title').textContent()).toBe('hello');
+    expect(await dialog.getByTestId('docs-edge-function-url').textContent()).toContain(`${platform.url}/p/${ref}/functions/v1/hello`);
+    await dialog.getByRole('radio', { name: 'Javascript' }).click();
+    const snippet = dialog.getByTestId('snippet-invoke-edge-function-snippet');
+    expect(await snippet.textContent()).toContain("supabase.functions.invoke('hello', {");
+    await dialog.getByRole('radio', { name: 'Bash' }).click();
+    await dialog.getByTestId('docs-show-keys').click();
+    const curl = (await snippet.textContent()) ?? '';
+    expect(curl).toContain(`curl -L -X POST '${platform.url}/p/${ref}/functions/v1/hello'`);
+    expect(curl).toContain(`Authorization: Bearer ${anonKey}`);
+    await shot(page, 'api-docs-edge-function');
+
+    // The snippet runs: its URL, key and body reach the function.
+    const url = /curl -L -X POST '([^']+)'/.exec(curl)![1];
+    const body = /--data '([^']+)'/.exec(curl)![1];
+    const invoked = await fetch(url, { method: 'POST', headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' }, body });
+    expect(invoked.status).toBe(200);
+    expect(await invoked.json()).toEqual({ message: 'Hello Functions!' });
+
+    // The dropdown switches function; the back button returns to the list.
+    await dialog.getByTestId('docs-item-select').selectOption('goodbye');
+    expect(await dialog.getByTestId('api-docs-title').textContent()).toBe('goodbye');
+    expect(await snippet.textContent()).toContain(`${platform.url}/p/${ref}/functions/v1/goodbye`);
+    await dialog.getByTestId('docs-back').click();
+    await list.waitFor();
+
+    // The full page addresses an edge function by ?edge-function=.
+    await page.keyboard.press('Escape');
+    await page.goto(`/project/${ref}/api?edge-function=hello`);
+    expect(await page.getByTestId('api-docs-title').textContent()).toBe('hello');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 
   it('copies the project URL on Settings > API, then rotates the JWT secret and shows the new anon key', async () => {
     const page = await signedInPage();

@@ -81,7 +81,13 @@ const projectRoutes: RouteObject[] = [
   page('storage/buckets/:bucketId', 'Storage', () => import('./pages/project/storage/bucket-page.tsx')),
   page('storage/policies', 'Storage Policies', () => import('./pages/project/storage/policies-page.tsx')),
 
-  notYet('functions', 'Edge Functions'),
+  page('functions', 'Edge Functions', () => import('./pages/project/functions/functions-page.tsx')),
+  page('functions/new', 'Edge Functions', () => import('./pages/project/functions/new-function-page.tsx')),
+  page('functions/:slug', 'Edge Functions', () => import('./pages/project/functions/function-overview-page.tsx')),
+  page('functions/:slug/invocations', 'Edge Functions', () => import('./pages/project/functions/function-invocations-page.tsx')),
+  page('functions/:slug/logs', 'Edge Functions', () => import('./pages/project/functions/function-logs-page.tsx')),
+  page('functions/:slug/code', 'Edge Functions', () => import('./pages/project/functions/function-code-page.tsx')),
+  page('functions/:slug/details', 'Edge Functions', () => import('./pages/project/functions/function-details-page.tsx')),
   redirect('realtime', 'inspector'),
   page('realtime/inspector', 'Realtime Inspector', () => import('./pages/project/realtime-inspector-page.tsx')),
 
@@ -117,7 +123,7 @@ const projectRoutes: RouteObject[] = [
   page('settings/api', 'API Settings', () => import('./pages/project/api-settings-page.tsx')),
   page('settings/auth', 'Auth Settings', () => import('./pages/project/settings-auth-page.tsx')),
   page('settings/storage', 'Storage Settings', () => import('./pages/project/settings-storage-page.tsx')),
-  notYet('settings/functions', 'Edge Function Settings'),
+  page('settings/functions', 'Edge Function Settings', () => import('./pages/project/settings-functions-page.tsx')),
   notYet('settings/addons', 'Add-ons'),
   redirect('settings/vault', 'secrets'),
   notYet('settings/vault/secrets', 'Vault'),

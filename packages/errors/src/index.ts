@@ -125,6 +125,7 @@ export const errorCatalogue = {
   function_not_found: { status: 404, message: 'Function not found' },
   function_invalid: { status: 400, message: 'The function deployment is invalid.' },
   function_too_large: { status: 413, message: "The function's files are larger than this project's plan allows for one function." },
+  function_exists: { status: 400, message: 'A function with this slug already exists.' },
   function_limit_reached: { status: 402, message: "This project has as many functions as its plan allows. Delete one or upgrade the plan." },
   // storage, as the platform API answers the studio (the data plane answers in storage-api's shape)
   storage_not_found: { status: 404, message: 'Bucket not found' },

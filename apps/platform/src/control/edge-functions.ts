@@ -1,5 +1,5 @@
 /**
- * A project's edge functions as the Management API deploys, lists and deletes them. Each deploy
+ * A project's edge functions as the Management API creates, deploys, changes, lists and deletes them. Each deploy
  * stores the version's files in the object store first and then moves the row to that version in
  * one statement, so an invocation sees the old version or the new one, never half of either.
  */
@@ -8,7 +8,9 @@ import { functionDeployMetadataSchema, type EdgeFunction } from '@plinth/api-con
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import { limits } from '@plinth/plans';
-import { functionPrefix, normalizeFunctionPath, putFunctionFiles, versionPrefix, type FunctionFile } from '../data-plane/functions/files.ts';
+import { checkDeployment } from '../data-plane/functions/check.ts';
+import { functionPrefix, normalizeFunctionPath, putFunctionFiles, readFunctionFile, versionPrefix, type FunctionFile } from '../data-plane/functions/files.ts';
+import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
@@ -88,9 +90,10 @@ function entrypointAmong(files: FunctionFile[], raw: string): string {
   throw new PlinthError('function_invalid', `The entrypoint ${JSON.stringify(raw)} is not among the uploaded files.`);
 }
 
-export async function deployFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string, read: UploadReader): Promise<EdgeFunction> {
+export async function deployFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string, read: UploadReader, options: { mustBeNew?: boolean } = {}): Promise<EdgeFunction> {
   const { role, organization } = await accessProject(ctx, actor, ref);
   const existing = await functionRow(ctx, ref, slug);
+  if (existing && options.mustBeNew) throw new PlinthError('function_exists');
   authorize(role, existing ? Action.UPDATE : Action.CREATE, Resource.EDGE_FUNCTIONS);
   const planLimits = limits(organization.plan);
   if (!existing) {
@@ -114,9 +117,13 @@ export async function deployFunction(ctx: ControlContext, actor: Actor, ref: str
   const entrypoint = entrypointAmong(list, metadata.entrypoint_path);
   const importMap = metadata.import_map_path ? entrypointAmong(list, metadata.import_map_path) : null;
   const size = list.reduce((total, file) => total + file.content.length, 0);
+  if (size > maxBytes) throw new PlinthError('function_too_large', `The function's files are larger than ${maxBytes / 1024 / 1024} MB, this project's plan's limit for one function.`);
 
   const id = existing?.id ?? randomUUID();
   const version = (existing?.version ?? 0) + 1;
+  // Refused here, with Deno's message, rather than at the first invocation; the module cache this
+  // fills is the version's own, so its workers on this node start without downloading again.
+  await checkDeployment({ dataDir: ctx.config.dataDir, ref, id, version, entrypoint, importMap, files: list });
   // Files first: the row names a version only once all of its files are stored.
   await putFunctionFiles(ctx.objects, versionPrefix(ref, id, version), list);
   const { rows } = await ctx.db.query<EdgeFunctionRow>(
@@ -127,11 +134,56 @@ export async function deployFunction(ctx: ControlContext, actor: Actor, ref: str
        import_map_path = excluded.import_map_path, verify_jwt = excluded.verify_jwt, files = excluded.files,
        size_bytes = excluded.size_bytes, updated_at = now()
      returning *`,
-    [id, ref, slug, metadata.name ?? slug, version, entrypoint, importMap, metadata.verify_jwt ?? existing?.verify_jwt ?? true,
+    [id, ref, slug, metadata.name ?? existing?.name ?? slug, version, entrypoint, importMap, metadata.verify_jwt ?? existing?.verify_jwt ?? true,
       JSON.stringify(list.map((file) => ({ path: file.path, size: file.content.length }))), size],
   );
   await recordAudit(ctx.db, actor, { action: 'project.function.deploy', organizationSlug: organization.slug, projectRef: ref, target: slug });
   return present(rows[0]);
+}
+
+/** A reader for uploads that arrived whole (JSON bodies): the same size limit as a multipart deploy. */
+export function uploadOf(upload: FunctionUpload): UploadReader {
+  return async (maxBytes) => {
+    const size = upload.files.reduce((total, file) => total + file.content.length, 0);
+    if (size > maxBytes) throw new PlinthError('function_too_large', `The function's files are larger than ${maxBytes / 1024 / 1024} MB, this project's plan's limit for one function.`);
+    return upload;
+  };
+}
+
+/** POST /v1/projects/{ref}/functions: a new one-file function from its source. */
+export async function createFunction(ctx: ControlContext, actor: Actor, ref: string, body: { slug: string; name?: string; body: string; verify_jwt?: boolean }): Promise<EdgeFunction> {
+  const upload = { metadata: { entrypoint_path: 'index.ts', name: body.name, verify_jwt: body.verify_jwt }, files: [{ path: 'index.ts', content: Buffer.from(body.body, 'utf8') }] };
+  return deployFunction(ctx, actor, ref, body.slug, uploadOf(upload), { mustBeNew: true });
+}
+
+/** PATCH: the name and verify_jwt change in place; a new `body` is a new version with that entrypoint source. */
+export async function updateFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string, body: { name?: string; verify_jwt?: boolean; body?: string }): Promise<EdgeFunction> {
+  const { role, organization } = await accessProject(ctx, actor, ref);
+  authorize(role, Action.UPDATE, Resource.EDGE_FUNCTIONS);
+  const existing = await functionRow(ctx, ref, slug);
+  if (!existing) throw new PlinthError('function_not_found');
+  if (body.body !== undefined) {
+    const prefix = versionPrefix(ref, existing.id, existing.version);
+    const files: FunctionFile[] = [];
+    for (const file of filesOf(existing)) {
+      files.push({ path: file.path, content: file.path === existing.entrypoint_path ? Buffer.from(body.body, 'utf8') : await readFunctionFile(ctx.objects, prefix, file.path) });
+    }
+    const metadata = { entrypoint_path: existing.entrypoint_path, import_map_path: existing.import_map_path ?? undefined, name: body.name, verify_jwt: body.verify_jwt };
+    return deployFunction(ctx, actor, ref, slug, uploadOf({ metadata, files }));
+  }
+  const { rows } = await ctx.db.query<EdgeFunctionRow>(
+    `update edge_functions set name = coalesce($3, name), verify_jwt = coalesce($4, verify_jwt), updated_at = now()
+     where project_ref = $1 and slug = $2 returning *`,
+    [ref, slug, body.name ?? null, body.verify_jwt ?? null],
+  );
+  if (!rows[0]) throw new PlinthError('function_not_found');
+  await recordAudit(ctx.db, actor, { action: 'project.function.update', organizationSlug: organization.slug, projectRef: ref, target: slug });
+  return present(rows[0]);
+}
+
+/** The paths and sizes of a row's current version. */
+export function filesOf(row: EdgeFunctionRow): { path: string; size: number }[] {
+  return (typeof row.files === 'string' ? JSON.parse(row.files) : row.files) as { path: string; size: number }[];
 }
 
 export async function deleteFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string): Promise<{ message: string }> {
@@ -140,6 +192,8 @@ export async function deleteFunction(ctx: ControlContext, actor: Actor, ref: str
   const { rows } = await ctx.db.query<EdgeFunctionRow>('delete from edge_functions where project_ref = $1 and slug = $2 returning *', [ref, slug]);
   if (!rows[0]) throw new PlinthError('function_not_found');
   await ctx.objects.deletePrefix(functionPrefix(ref, rows[0].id));
+  // This node's workers stop now; another node's stop when idle (their next request finds no function).
+  void functionServiceFor(ctx).runtime.forget(ref, rows[0].id);
   await recordAudit(ctx.db, actor, { action: 'project.function.delete', organizationSlug: organization.slug, projectRef: ref, target: slug });
   return { message: `Successfully deleted function ${slug}` };
 }

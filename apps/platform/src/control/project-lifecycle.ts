@@ -11,6 +11,7 @@ import type { JobAttempt, JobTransaction } from './job-queue.ts';
 import type { ControlContext } from './context.ts';
 import { locationOf, projectRowByRef, setStatus, type ProjectRow } from './project-rows.ts';
 import { functionPrefix } from '../data-plane/functions/files.ts';
+import { functionServiceFor } from '../data-plane/functions/service.ts';
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -94,6 +95,8 @@ export async function pauseProject(ctx: ControlContext, ref: string): Promise<vo
   const row = await projectRowByRef(ctx.db, ref);
   if (!row || row.status !== 'PAUSING') return;
   await ctx.engine.closeProject(locationOf(row));
+  // Its function workers on this node stop now; another node's stop when idle (a paused project answers no request).
+  void functionServiceFor(ctx).runtime.forget(ref);
   await setStatus(ctx.db, ref, 'INACTIVE');
 }
 
@@ -126,5 +129,6 @@ export async function removeProject(ctx: ControlContext, ref: string): Promise<v
   // Its stored files (every bucket's), on disk or in S3.
   await ctx.objects.deletePrefix(ref);
   await ctx.objects.deletePrefix(functionPrefix(ref));
+  void functionServiceFor(ctx).runtime.forget(ref);
   await ctx.db.query('delete from projects where ref = $1', [ref]);
 }

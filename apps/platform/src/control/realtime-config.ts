@@ -6,14 +6,13 @@
 import type { RealtimeConfig, RealtimeInspectorToken } from '@plinth/api-contract';
 import { Action, Resource } from '@plinth/permissions';
 import { limits, type Plan } from '@plinth/plans';
-import { randomUUID } from 'node:crypto';
-import { createTokenSigner } from '../data-plane/auth/tokens.ts';
 import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { realtimeSettingsOf } from '../data-plane/realtime/settings.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject } from './project-rows.ts';
+import { roleToken, type ActAs } from './role-tokens.ts';
 
 /** The inspector listens for an hour at most; it asks again when it reconnects. */
 const INSPECTOR_TOKEN_SECONDS = 3600;
@@ -54,12 +53,9 @@ export async function updateRealtimeConfig(ctx: ControlContext, actor: Actor, re
  * A token to listen as `role` (or as a user, role authenticated): whoever may read the whole
  * database with SQL may see what any role would be sent.
  */
-export async function realtimeInspectorToken(ctx: ControlContext, actor: Actor, ref: string, body: { role: 'anon' | 'authenticated' | 'service_role'; user_id?: string }): Promise<RealtimeInspectorToken> {
+export async function realtimeInspectorToken(ctx: ControlContext, actor: Actor, ref: string, body: ActAs): Promise<RealtimeInspectorToken> {
   const { role, project } = await accessProject(ctx, actor, ref);
   authorize(role, Action.TENANT_SQL_ADMIN_READ, Resource.SQL);
-  const handle = await projectDirectoryFor(ctx).resolve(ref);
-  const now = Math.floor(Date.now() / 1000);
-  const asUser = body.user_id ? { sub: body.user_id, role: 'authenticated', aud: 'authenticated' } : { sub: randomUUID(), role: body.role, aud: body.role === 'anon' ? 'anon' : 'authenticated' };
-  const accessToken = await createTokenSigner(handle.jwtSecret, handle.signingKeys).sign({ ...asUser, iss: 'plinth-realtime-inspector' } as never, INSPECTOR_TOKEN_SECONDS, now);
-  return { access_token: accessToken, apikey: project.anon_key, api_url: `${ctx.config.publicUrl}/p/${ref}`, expires_at: now + INSPECTOR_TOKEN_SECONDS };
+  const { token, expiresAt } = await roleToken(ctx, ref, body, INSPECTOR_TOKEN_SECONDS, 'plinth-realtime-inspector');
+  return { access_token: token, apikey: project.anon_key, api_url: `${ctx.config.publicUrl}/p/${ref}`, expires_at: expiresAt };
 }

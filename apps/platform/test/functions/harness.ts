@@ -53,3 +53,15 @@ export async function startFunctionsHarness(options: { plan?: string; env?: Node
     stop: () => platform.stop(),
   };
 }
+
+/** Another supabase-js client of the harness's project (a user signs in on their own), with `key` as its API key. */
+export function projectClient(h: Pick<FunctionsHarness, 'url' | 'anonKey'>, key = h.anonKey): SupabaseClient {
+  return createClient(h.url, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+}
+
+/** Runs SQL on the project's database through the studio's SQL endpoint, failing on an error answer. */
+export async function runSql(h: Pick<FunctionsHarness, 'api' | 'ref'>, query: string): Promise<unknown> {
+  const response = await h.api.post(`/api/platform/pg-meta/${h.ref}/query`, { query });
+  if (response.status !== 200) throw new Error(`SQL failed (${response.status}): ${JSON.stringify(response.body)}`);
+  return response.body;
+}

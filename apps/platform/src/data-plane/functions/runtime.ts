@@ -1,80 +1,94 @@
 /**
  * Runs deployed functions: on a version's first request its files are copied from the object store
- * into `{dataDir}/functions/{ref}/{id}/{version}` and a Deno process is started for it; requests
- * are proxied to that process (bodies streamed both ways) and it is kept for the next ones, stopped
- * when idle, or when a newer version has taken over and its last request has finished. A request
- * over the wall-clock limit stops its worker and gets the relay's 546; others keep running.
+ * into `{dataDir}/functions/{ref}/{id}/{version}` (version-directory.ts) and a Deno process is
+ * started for it; requests are proxied to that process (proxy.ts, bodies streamed both ways,
+ * websockets tunnelled) and it is kept for the next ones, stopped when idle, or when a newer version
+ * has taken over (or the function was deleted) and its last request has finished. A request over
+ * the wall-clock or CPU limit, or a worker over its memory, stops that worker and gets the relay's
+ * 546; a worker that exits or crashes gets 502 and the next request starts a fresh one. Others keep
+ * running.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
-import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import path from 'node:path';
-import { pipeline, type Readable } from 'node:stream';
+import http from 'node:http';
+import { rm } from 'node:fs/promises';
 import type { ObjectStore } from '../storage/object-stores/index.ts';
-import { MAIN_MODULE, mainSource, SERVE_MODULE, SERVE_SOURCE } from './bootstrap.ts';
 import { readFunctionFile, versionPrefix } from './files.ts';
-import { BootError, FunctionWorker } from './worker.ts';
+import { proxyRequest, relayError, tunnelUpgrade, type InvokeRequest, type InvokeResult, type UpgradeRequest } from './proxy.ts';
+import { ResourceMeter } from './resource-meter.ts';
+import { functionDirectory, moduleCacheDirectory, removeVersionDirectory, writeVersionDirectory } from './version-directory.ts';
+import type { ConsoleEntry } from './worker-output.ts';
+import { BootError, FunctionWorker, LIMIT_REASONS, type ShutdownReason } from './worker.ts';
+
+export { relayError, type InvokeRequest, type InvokeResult, type UpgradeRequest } from './proxy.ts';
+export type { ShutdownReason } from './worker.ts';
 
 export interface FunctionTarget {
   ref: string;
   id: string;
   version: number;
+  /** The project's secrets version: a worker started with older secrets is replaced. */
+  envVersion: number;
   entrypoint: string;
+  importMap: string | null;
   files: { path: string }[];
 }
 
-export interface InvokeRequest {
-  method: string;
-  /** The path the function sees (`/{slug}/...`) with its query string. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Readable | undefined;
+/** What a project's workers run with: their environment, and the addresses they may not reach. */
+export interface Sandbox {
+  env: Record<string, string>;
+  /** host:port addresses functions may not reach (see FunctionWorker). */
+  deniedAddresses: string[];
 }
 
-export interface InvokeResult {
-  status: number;
-  headers: OutgoingHttpHeaders;
-  body: Readable | string;
+/** What the runtime reports for the function logs (function-logs.ts); `executionId` names one worker, boot to shutdown. */
+export interface RuntimeEvents {
+  boot(target: FunctionTarget, executionId: string, bootMs: number): void;
+  shutdown(target: FunctionTarget, executionId: string, reason: ShutdownReason): void;
+  output(target: FunctionTarget, executionId: string, entry: ConsoleEntry): void;
 }
 
 export interface RuntimeOptions {
   objects: ObjectStore;
   dataDir: string;
   wallClockMs: number;
+  /** CPU time one request may use (split evenly among a worker's requests in flight). */
+  cpuMs: number;
   idleMs: number;
-  /** The function's environment (SUPABASE_URL and the keys), read when a worker starts. */
-  envOf(ref: string): Promise<Record<string, string>>;
+  /** The project's sandbox (SUPABASE_* variables, its secrets, denied addresses), read when a worker starts. */
+  sandboxOf(ref: string): Promise<Sandbox>;
   log(message: string): void;
+  events?: RuntimeEvents;
   bootTimeoutMs?: number;
+  /** V8's heap limit, and how far a worker's memory may grow past what it used once booted. */
   memoryMb?: number;
-  /** host:port addresses functions may not reach (see FunctionWorker). */
-  deniedAddresses?: string[];
 }
 
 interface Entry {
+  ref: string;
+  id: string;
   version: number;
+  envVersion: number;
   /** Set once the version's files are on disk and its process is starting. */
   worker: FunctionWorker | null;
-  /** Requests being served (or waiting for the worker to start). */
+  /** Set once the worker serves. */
+  meter: ResourceMeter | null;
+  /** Requests being served (or waiting for the worker to start), and open websockets. */
   active: number;
   ready: Promise<void>;
   idleTimer: NodeJS.Timeout | null;
-  /** A newer version took over: stop once the last request is done. */
+  /** A newer version took over, or the function was deleted: stop once the last request is done. */
   isRetired: boolean;
+  /** Set when a newer version took over: this version's files and module cache are removed once its worker stops. */
+  isSuperseded: boolean;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
+const WORKER_ERROR = 'Function exited due to an error (please check logs)';
+const WORKER_LIMIT = 'Function failed due to not having enough compute resources (please check logs)';
+/** How long a failed request waits for its worker's exit, to tell a limit or a crash from a dropped connection. */
+const EXIT_WAIT_MS = 1000;
 
-/** The relay's own answers, in Supabase's shape, marked so callers can tell them from the function's. */
-export function relayError(status: number, code: string | number, message: string): InvokeResult {
-  return { status, headers: { 'content-type': 'application/json', 'x-relay-error': 'true' }, body: JSON.stringify({ code, message }) };
-}
-
-function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const result: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) result[name] = value;
-  return result;
+/** The connection was refused by a worker that has exited on its own: the function never saw the request. */
+function isNeverDelivered(error: NodeJS.ErrnoException, failure: InvokeResult): boolean {
+  return error.code === 'ECONNREFUSED' && failure.status === 502;
 }
 
 export class FunctionRuntime {
@@ -85,7 +99,97 @@ export class FunctionRuntime {
 
   constructor(private readonly options: RuntimeOptions) {}
 
-  async invoke(target: FunctionTarget, request: InvokeRequest): Promise<InvokeResult> {
+  async invoke(target: FunctionTarget, request: InvokeRequest, isRetry = false): Promise<InvokeResult> {
+    const entry = await this.lease(target);
+    if (!('worker' in entry)) return entry;
+    const worker = entry.worker!;
+    const use = entry.meter!.begin();
+    const result = await proxyRequest(request, {
+      port: worker.port, agent: this.agent, wallClockMs: this.options.wallClockMs,
+      onWallClock: () => worker.kill('WallClockTime'),
+      onFailure: async (error) => {
+        const failure = await this.failure(worker);
+        // A request without a body that never reached a worker which was exiting: sent again, to a fresh one.
+        if (!isRetry && !request.body && isNeverDelivered(error, failure)) return this.invoke(target, request, true);
+        return failure;
+      },
+      onDone: () => {
+        use.close();
+        this.release(entry);
+      },
+    });
+    return { ...result, executionId: result.executionId ?? worker.id };
+  }
+
+  /**
+   * A websocket (or other protocol) upgrade: tunnelled to the worker, which counts it as a request
+   * in flight for as long as it is open (not reaped, not retired, its CPU metered). There is no
+   * wall-clock limit on an open websocket; it closes when its worker stops. `onDone` gets the
+   * status the client saw (101 when the function accepted) and the worker's execution id.
+   */
+  async upgrade(target: FunctionTarget, request: UpgradeRequest, onDone: (status: number, executionId?: string) => void, isRetry = false): Promise<InvokeResult | null> {
+    const entry = await this.lease(target);
+    if (!('worker' in entry)) return entry;
+    const worker = entry.worker!;
+    const use = entry.meter!.begin();
+    tunnelUpgrade(request, {
+      port: worker.port,
+      onFailure: async (error) => {
+        const failure = await this.failure(worker);
+        // A client reconnecting at once after its worker exited may reach it still exiting.
+        if (!isRetry && isNeverDelivered(error, failure)) return this.upgrade(target, request, onDone, true);
+        return failure;
+      },
+      onDone: (status) => {
+        use.close();
+        this.release(entry);
+        // Status 0: handed to a second attempt, which reports for itself.
+        if (status !== 0) onDone(status, worker.id);
+      },
+    });
+    return null;
+  }
+
+  /**
+   * Stops a deleted function's workers on this node (every function of the project without `id`):
+   * requests in flight finish (open websockets get until the wall-clock limit), then its files and
+   * module caches are removed. Never rejects. Other nodes stop theirs when idle.
+   */
+  async forget(ref: string, id?: string): Promise<void> {
+    const forgotten: Entry[] = [];
+    for (const [key, entry] of [...this.entries]) {
+      if (entry.ref === ref && (id === undefined || entry.id === id)) {
+        this.retire(key, entry);
+        forgotten.push(entry);
+      }
+    }
+    for (const entry of this.retired) if (entry.ref === ref && (id === undefined || entry.id === id) && !forgotten.includes(entry)) forgotten.push(entry);
+    const stopped = forgotten.map((entry) => entry.ready.then(async () => {
+      const worker = entry.worker!;
+      if ((await worker.exitedWithin(this.options.wallClockMs)) === null) await worker.stop('Retired');
+    }, () => undefined));
+    await Promise.all(stopped);
+    await rm(functionDirectory(this.options.dataDir, ref, id), { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  /** Stops every worker (the platform is stopping). */
+  async stop(): Promise<void> {
+    this.isStopped = true;
+    const all = [...this.entries.values(), ...this.retired];
+    this.entries.clear();
+    this.retired.clear();
+    for (const entry of all) if (entry.idleTimer) clearTimeout(entry.idleTimer);
+    await Promise.all(all.map((entry) => entry.worker?.stop('PlatformStopped')));
+    this.agent.destroy();
+  }
+
+  /** How many Deno processes run now (for tests and metrics). */
+  get workerCount(): number {
+    return [...this.entries.values(), ...this.retired].filter((entry) => entry.worker?.isRunning).length;
+  }
+
+  /** The entry with a request counted on it and its worker serving, or the relay's answer when it cannot start. */
+  private async lease(target: FunctionTarget): Promise<Entry | InvokeResult> {
     if (this.isStopped) return relayError(503, 'BOOT_ERROR', 'The platform is stopping.');
     const entry = this.entryFor(target);
     this.acquire(entry);
@@ -96,94 +200,76 @@ export class FunctionRuntime {
       if (!(error instanceof BootError)) this.options.log(`function ${target.ref}/${target.id} failed to start: ${error instanceof Error ? error.message : String(error)}`);
       return relayError(503, 'BOOT_ERROR', 'Function failed to start (please check logs)');
     }
-    return this.proxy(entry, request);
+    if (!entry.worker?.isRunning) {
+      // It exited between starting and this request (a limit hit by another request): a fresh one.
+      this.release(entry);
+      return this.lease(target);
+    }
+    return entry;
   }
 
-  /** Stops every worker (the platform is stopping). */
-  async stop(): Promise<void> {
-    this.isStopped = true;
-    const all = [...this.entries.values(), ...this.retired];
-    this.entries.clear();
-    this.retired.clear();
-    for (const entry of all) if (entry.idleTimer) clearTimeout(entry.idleTimer);
-    await Promise.all(all.map((entry) => entry.worker?.stop()));
-    this.agent.destroy();
-  }
-
-  /** How many Deno processes run now (for tests and metrics). */
-  get workerCount(): number {
-    return [...this.entries.values(), ...this.retired].filter((entry) => entry.worker?.isRunning).length;
+  /** A request the worker failed: 546 if the worker was stopped over a limit (or ran out of memory), else 502. */
+  private async failure(worker: FunctionWorker): Promise<InvokeResult> {
+    const reason = await worker.exitedWithin(EXIT_WAIT_MS);
+    if (reason !== null && LIMIT_REASONS.has(reason)) return relayError(546, 'WORKER_LIMIT', WORKER_LIMIT);
+    return relayError(502, 'WORKER_ERROR', WORKER_ERROR);
   }
 
   private entryFor(target: FunctionTarget): Entry {
     const key = `${target.ref}/${target.id}`;
     const current = this.entries.get(key);
-    if (current && current.version === target.version) return current;
+    if (current && current.version === target.version && current.envVersion === target.envVersion) return current;
     if (current) {
-      // Deploys only move forward: a request still naming an older version is served by the newer.
-      if (current.version > target.version) return current;
+      // Deploys and secrets only move forward: a request still naming an older one is served by the newer.
+      if (current.version > target.version || (current.version === target.version && current.envVersion > target.envVersion)) return current;
+      // New secrets only restart the same version; a new version makes this one's files useless here.
+      current.isSuperseded = current.version < target.version;
       this.retire(key, current);
     }
-    const entry: Entry = { version: target.version, worker: null, active: 0, ready: Promise.resolve(), idleTimer: null, isRetired: false };
+    const entry: Entry = {
+      ref: target.ref, id: target.id, version: target.version, envVersion: target.envVersion,
+      worker: null, meter: null, active: 0, ready: Promise.resolve(), idleTimer: null, isRetired: false, isSuperseded: false,
+    };
     entry.ready = this.boot(key, target, entry).catch((error: unknown) => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       throw error;
     });
-    // invoke() handles a failed start; this only keeps it from being reported as unhandled.
+    // lease() handles a failed start; this only keeps it from being reported as unhandled.
     entry.ready.catch(() => undefined);
     this.entries.set(key, entry);
     return entry;
   }
 
   private async boot(key: string, target: FunctionTarget, entry: Entry): Promise<void> {
-    const directory = await this.materialise(target);
-    const env = await this.options.envOf(target.ref);
+    const location = { dataDir: this.options.dataDir, ref: target.ref, id: target.id, version: target.version };
+    const directory = await writeVersionDirectory(location, {
+      entrypoint: target.entrypoint,
+      paths: target.files.map((file) => file.path),
+      read: (path) => readFunctionFile(this.options.objects, versionPrefix(target.ref, target.id, target.version), path),
+    });
+    const { env, deniedAddresses } = await this.options.sandboxOf(target.ref);
     if (this.isStopped) throw new BootError('The platform is stopping.');
+    const events = this.options.events;
+    const memoryMb = this.options.memoryMb ?? 256;
     const worker = new FunctionWorker({
-      directory, denoDir: path.join(this.options.dataDir, 'functions', '.deno'), env,
-      bootTimeoutMs: this.options.bootTimeoutMs ?? 15_000, memoryMb: this.options.memoryMb ?? 256,
-      deniedAddresses: this.options.deniedAddresses ?? [],
+      directory, denoDir: moduleCacheDirectory(location), importMap: target.importMap, env,
+      bootTimeoutMs: this.options.bootTimeoutMs ?? 15_000, memoryMb, deniedAddresses,
+      onOutput: (line) => events?.output(target, worker.id, line),
     });
     entry.worker = worker;
     // A crash, a kill over a limit or a reap: the next request starts a fresh process.
-    worker.onExit(() => {
+    worker.onExit((reason) => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       this.retired.delete(entry);
       if (entry.idleTimer) clearTimeout(entry.idleTimer);
+      events?.shutdown(target, worker.id, reason);
+      if (entry.isSuperseded) void removeVersionDirectory(location).catch(() => undefined);
     });
     await worker.start();
+    events?.boot(target, worker.id, worker.bootMs);
+    entry.meter = new ResourceMeter(worker, { cpuMs: this.options.cpuMs, memoryBytes: memoryMb * 1024 * 1024 }, (reason) => worker.kill(reason));
     // The platform stopped, or a newer version took over with nothing waiting, while it started.
-    if (this.isStopped || (entry.isRetired && entry.active === 0)) await worker.stop();
-  }
-
-  /** The version's files on disk, written once (into a temporary directory, then renamed into place). */
-  private async materialise(target: FunctionTarget): Promise<string> {
-    const root = path.join(this.options.dataDir, 'functions', target.ref, target.id);
-    const directory = path.join(root, String(target.version));
-    if (!existsSync(directory)) {
-      const temporary = path.join(root, `.tmp-${target.version}-${randomBytes(6).toString('hex')}`);
-      await mkdir(temporary, { recursive: true });
-      try {
-        const prefix = versionPrefix(target.ref, target.id, target.version);
-        for (const file of target.files) {
-          const destination = path.join(temporary, file.path);
-          await mkdir(path.dirname(destination), { recursive: true });
-          await writeFile(destination, await readFunctionFile(this.options.objects, prefix, file.path));
-        }
-        await writeFile(path.join(temporary, SERVE_MODULE), SERVE_SOURCE);
-        await writeFile(path.join(temporary, MAIN_MODULE), mainSource(target.entrypoint));
-        await rename(temporary, directory).catch(async (error: NodeJS.ErrnoException) => {
-          // Another request materialised it first.
-          if (!existsSync(directory)) throw error;
-          await rm(temporary, { recursive: true, force: true });
-        });
-      } catch (error) {
-        await rm(temporary, { recursive: true, force: true });
-        throw error;
-      }
-    }
-    // Deno compares permissions with real paths.
-    return realpath(directory);
+    if (this.isStopped || (entry.isRetired && entry.active === 0)) await worker.stop(this.isStopped ? 'PlatformStopped' : 'Retired');
   }
 
   private acquire(entry: Entry): void {
@@ -196,12 +282,12 @@ export class FunctionRuntime {
     entry.active -= 1;
     if (entry.active > 0) return;
     if (entry.isRetired) {
-      void entry.worker?.stop();
+      void entry.worker?.stop('Retired');
       return;
     }
     entry.idleTimer = setTimeout(() => {
       for (const [key, value] of this.entries) if (value === entry) this.entries.delete(key);
-      void entry.worker?.stop();
+      void entry.worker?.stop('IdleTimeout');
     }, this.options.idleMs);
     entry.idleTimer.unref();
   }
@@ -212,46 +298,7 @@ export class FunctionRuntime {
     this.retired.add(entry);
     if (entry.active === 0) {
       if (entry.idleTimer) clearTimeout(entry.idleTimer);
-      void entry.ready.then(() => entry.worker?.stop(), () => undefined);
+      void entry.ready.then(() => entry.worker?.stop('Retired'), () => undefined);
     }
-  }
-
-  private proxy(entry: Entry, request: InvokeRequest): Promise<InvokeResult> {
-    const worker = entry.worker!;
-    return new Promise<InvokeResult>((resolve) => {
-      let isAnswered = false;
-      let isReleased = false;
-      const release = () => {
-        if (isReleased) return;
-        isReleased = true;
-        clearTimeout(timer);
-        this.release(entry);
-      };
-      const answer = (result: InvokeResult) => {
-        if (isAnswered) return;
-        isAnswered = true;
-        resolve(result);
-      };
-      const upstream = http.request({
-        host: '127.0.0.1', port: worker.port, method: request.method, path: request.path, agent: this.agent,
-        headers: withoutHopByHop(request.headers),
-      }, (response) => {
-        response.once('close', release);
-        answer({ status: response.statusCode ?? 502, headers: withoutHopByHop(response.headers), body: response });
-      });
-      const timer = setTimeout(() => {
-        // Over the wall-clock limit: the worker is stopped, as Supabase's runtime does.
-        worker.kill();
-        upstream.destroy(new Error('wall-clock limit'));
-        answer(relayError(546, 'WORKER_LIMIT', 'Function failed due to not having enough compute resources (please check logs)'));
-        release();
-      }, this.options.wallClockMs);
-      upstream.once('error', () => {
-        answer(relayError(502, 'WORKER_ERROR', 'Function exited due to an error (please check logs)'));
-        release();
-      });
-      if (request.body) pipeline(request.body, upstream, () => undefined);
-      else upstream.end();
-    });
   }
 }

@@ -1,17 +1,21 @@
 /**
  * `/p/{ref}/functions/v1/{slug}/...`: find the function's current version, check the caller as
  * Supabase's relay does when verify_jwt is on (a valid project key or JWT, else 401; a preflight
- * OPTIONS passes, CORS is the function's business), then run it (runtime.ts).
+ * OPTIONS passes, CORS is the function's business), then run it (runtime.ts): a request, or a
+ * websocket upgrade tunnelled to it. Each invocation leaves a function_edge_logs entry, and what
+ * the workers print function_logs entries (logs/function-logs.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import type { ControlContext } from '../../control/context.ts';
-import { functionRow } from '../../control/edge-functions.ts';
-import { projectRowByRef } from '../../control/project-rows.ts';
+import type { EdgeFunctionRow } from '../../control/edge-functions.ts';
+import { secretEnvironment } from '../../control/function-secrets.ts';
+import { connectionInfoOf, projectRowByRef } from '../../control/project-rows.ts';
 import { projectDirectoryFor, type Caller } from '../gateway/index.ts';
-import { FunctionRuntime, relayError, type InvokeResult } from './runtime.ts';
+import { writeFunctionBoot, writeFunctionConsole, writeFunctionInvocation, writeFunctionShutdown, type FunctionVersion } from '../logs/function-logs.ts';
+import { FunctionRuntime, relayError, type FunctionTarget, type InvokeResult, type Sandbox } from './runtime.ts';
 
-export interface FunctionRequest {
+interface FunctionCall {
   ref: string;
   slug: string;
   /** After the slug: '' or '/...'. */
@@ -20,13 +24,30 @@ export interface FunctionRequest {
   search: string;
   method: string;
   headers: IncomingHttpHeaders;
+}
+
+export interface FunctionRequest extends FunctionCall {
   body: Readable | undefined;
 }
 
+export type FunctionUpgrade = Omit<FunctionCall, 'method'>;
+
 export interface FunctionService {
   handle(request: FunctionRequest, onCaller?: (caller: Caller) => void): Promise<InvokeResult>;
+  /**
+   * A websocket upgrade on a socket the HTTP server has let go of: tunnelled to the function, or the
+   * relay's answer (404, 401, boot failure) for the caller to write on the socket.
+   */
+  upgrade(request: FunctionUpgrade, socket: Duplex, head: Buffer): Promise<InvokeResult | null>;
+  /** forget(ref, id?) stops a deleted function's (or project's) workers on this node. */
   runtime: FunctionRuntime;
   stop(): Promise<void>;
+}
+
+type CurrentFunction = EdgeFunctionRow & { function_secrets_version: number };
+
+function versionOf(target: FunctionTarget): FunctionVersion {
+  return { projectRef: target.ref, functionId: target.id, version: target.version };
 }
 
 const services = new WeakMap<ControlContext, FunctionService>();
@@ -54,49 +75,134 @@ function postgresAddresses(urls: (string | undefined)[]): string[] {
   return [...addresses];
 }
 
+/** The function row with the project's secrets version, read on every request (any node may have changed either). */
+async function currentFunction(ctx: ControlContext, ref: string, slug: string): Promise<(EdgeFunctionRow & { function_secrets_version: number }) | undefined> {
+  const { rows } = await ctx.db.query<EdgeFunctionRow & { function_secrets_version: number }>(
+    'select f.*, p.function_secrets_version from edge_functions f join projects p on p.ref = f.project_ref where f.project_ref = $1 and f.slug = $2',
+    [ref, slug],
+  );
+  return rows[0];
+}
+
 function createFunctionService(ctx: ControlContext): FunctionService {
   const directory = projectDirectoryFor(ctx);
+  const platformDatabase = postgresAddresses([ctx.config.databaseUrl]);
+  // Network is allowed (functions call APIs), but not the platform's and projects' Postgres
+  // servers: a function gets the project's data through its API, as on Supabase, unless the
+  // operator allows SUPABASE_DB_URL (then its own project's server, never the platform's database).
+  const allDatabases = postgresAddresses([ctx.config.databaseUrl, ...ctx.config.projectServers]);
+
+  async function sandboxOf(ref: string): Promise<Sandbox> {
+    const row = await projectRowByRef(ctx.db, ref);
+    if (!row) throw new Error(`project ${ref} is gone`);
+    const env: Record<string, string> = {
+      ...(await secretEnvironment(ctx.db, ctx.secrets, ref)),
+      SUPABASE_URL: `${ctx.config.publicUrl}/p/${ref}`,
+      SUPABASE_ANON_KEY: row.anon_key,
+      SUPABASE_SERVICE_ROLE_KEY: ctx.secrets.decrypt(row.service_key_enc),
+    };
+    let deniedAddresses = allDatabases;
+    if (ctx.config.functions.databaseAccess && row.engine === 'postgres' && row.db_server) {
+      const own = postgresAddresses([row.db_server]);
+      if (!own.some((address) => platformDatabase.includes(address))) {
+        const info = connectionInfoOf(ctx, row);
+        const password = encodeURIComponent(ctx.secrets.decrypt(row.db_pass_enc));
+        env.SUPABASE_DB_URL = `postgresql://${encodeURIComponent(info.user)}:${password}@${info.host}:${info.port}/${encodeURIComponent(info.database)}`;
+        deniedAddresses = allDatabases.filter((address) => !own.includes(address));
+      }
+    }
+    return { env, deniedAddresses };
+  }
+
   const runtime = new FunctionRuntime({
     objects: ctx.objects,
     dataDir: ctx.config.dataDir,
     wallClockMs: ctx.config.functions.wallClockMs,
+    cpuMs: ctx.config.functions.cpuMs,
     idleMs: ctx.config.functions.idleMs,
-    // Network is allowed (functions call APIs), but not the platform's and projects' Postgres
-    // servers: a function gets the project's data through its API, as on Supabase.
-    deniedAddresses: postgresAddresses([ctx.config.databaseUrl, ...ctx.config.projectServers]),
+    memoryMb: ctx.config.functions.memoryMb,
+    sandboxOf,
     log: (message) => ctx.log.error(message),
-    async envOf(ref) {
-      const row = await projectRowByRef(ctx.db, ref);
-      if (!row) throw new Error(`project ${ref} is gone`);
-      return {
-        SUPABASE_URL: `${ctx.config.publicUrl}/p/${ref}`,
-        SUPABASE_ANON_KEY: row.anon_key,
-        SUPABASE_SERVICE_ROLE_KEY: ctx.secrets.decrypt(row.service_key_enc),
-      };
+    // ctx.logs is read per entry, as the data plane does (a test or benchmark may swap the writer).
+    events: {
+      boot: (target, executionId, bootMs) => writeFunctionBoot(ctx.logs, versionOf(target), executionId, bootMs),
+      shutdown: (target, executionId, reason) => writeFunctionShutdown(ctx.logs, versionOf(target), executionId, reason),
+      output: (target, executionId, entry) => writeFunctionConsole(ctx.logs, versionOf(target), executionId, entry.level, entry.message),
     },
   });
+
+  /** The function, and the caller checked as Supabase's relay does; or the relay's answer. */
+  async function admit(request: FunctionCall, onCaller?: (caller: Caller) => void): Promise<{ row: CurrentFunction } | { refusal: InvokeResult; row?: CurrentFunction }> {
+    const project = directory.cached(request.ref) ?? (await directory.resolve(request.ref));
+    const row = await currentFunction(ctx, request.ref, request.slug);
+    if (!row) return { refusal: relayError(404, 'NOT_FOUND', 'Requested function was not found') };
+    if (row.verify_jwt && request.method !== 'OPTIONS') {
+      const { authorization, apikey } = request.headers;
+      if (!authorization && !apikey) return { row, refusal: relayError(401, 401, 'Missing authorization header') };
+      try {
+        const caller = project.tokens.cachedCaller(request.headers) ?? (await project.tokens.caller(request.headers));
+        onCaller?.(caller);
+      } catch {
+        return { row, refusal: relayError(401, 401, 'Invalid JWT') };
+      }
+    }
+    return { row };
+  }
+
+  function targetOf(ref: string, row: CurrentFunction): FunctionTarget {
+    const files = (typeof row.files === 'string' ? JSON.parse(row.files) : row.files) as { path: string }[];
+    return {
+      ref, id: row.id, version: row.version, envVersion: row.function_secrets_version,
+      entrypoint: row.entrypoint_path, importMap: row.import_map_path, files,
+    };
+  }
+
+  /** One function_edge_logs entry per invocation, written when its answer has been sent (or abandoned). */
+  function logInvocation(request: FunctionCall, row: CurrentFunction, startedAt: number, status: number, executionId?: string): void {
+    writeFunctionInvocation(ctx.logs, {
+      projectRef: request.ref, functionId: row.id, version: row.version,
+      method: request.method, url: `${ctx.config.publicUrl}/p/${request.ref}/functions/v1/${request.slug}${request.subpath}`, search: request.search,
+      headers: request.headers, status, executionTimeMs: performance.now() - startedAt, executionId,
+    });
+  }
+
   return {
     runtime,
     stop: () => runtime.stop(),
     async handle(request, onCaller) {
-      const project = directory.cached(request.ref) ?? (await directory.resolve(request.ref));
-      const row = await functionRow(ctx, request.ref, request.slug);
-      if (!row) return relayError(404, 'NOT_FOUND', 'Requested function was not found');
-      if (row.verify_jwt && request.method !== 'OPTIONS') {
-        const { authorization, apikey } = request.headers;
-        if (!authorization && !apikey) return relayError(401, 401, 'Missing authorization header');
-        try {
-          const caller = project.tokens.cachedCaller(request.headers) ?? (await project.tokens.caller(request.headers));
-          onCaller?.(caller);
-        } catch {
-          return relayError(401, 401, 'Invalid JWT');
-        }
+      const startedAt = performance.now();
+      const admitted = await admit(request, onCaller);
+      if ('refusal' in admitted) {
+        if (admitted.row) logInvocation(request, admitted.row, startedAt, admitted.refusal.status);
+        return admitted.refusal;
       }
-      const files = (typeof row.files === 'string' ? JSON.parse(row.files) : row.files) as { path: string }[];
-      return runtime.invoke(
-        { ref: request.ref, id: row.id, version: row.version, entrypoint: row.entrypoint_path, files },
-        { method: request.method, path: `/${request.slug}${request.subpath}${request.search}`, headers: request.headers, body: request.body },
+      const { row } = admitted;
+      const result = await runtime.invoke(targetOf(request.ref, row), {
+        method: request.method, path: `/${request.slug}${request.subpath}${request.search}`, headers: request.headers, body: request.body,
+      });
+      if (typeof result.body === 'string') logInvocation(request, row, startedAt, result.status, result.executionId);
+      else result.body.once('close', () => logInvocation(request, row, startedAt, result.status, result.executionId));
+      return result;
+    },
+    async upgrade(request, socket, head) {
+      const startedAt = performance.now();
+      // Browsers cannot set headers on a websocket: the key may come as `?apikey=`, as realtime takes it.
+      const apikey = new URLSearchParams(request.search).get('apikey');
+      const headers = apikey && !request.headers.apikey ? { ...request.headers, apikey } : request.headers;
+      const call = { ...request, method: 'GET', headers };
+      const admitted = await admit(call);
+      if ('refusal' in admitted) {
+        if (admitted.row) logInvocation(call, admitted.row, startedAt, admitted.refusal.status);
+        return admitted.refusal;
+      }
+      const { row } = admitted;
+      const refusal = await runtime.upgrade(
+        targetOf(request.ref, row),
+        { path: `/${request.slug}${request.subpath}${request.search}`, headers: request.headers, socket, head },
+        (status, executionId) => logInvocation(call, row, startedAt, status, executionId),
       );
+      if (refusal) logInvocation(call, row, startedAt, refusal.status);
+      return refusal;
     },
   };
 }

@@ -31,7 +31,7 @@ export function ApiDocsView({ projectRef, location, onNavigate, className }: Api
   // A section this member may not see (an old link) falls back to Connect.
   const isVisible = visibleSections(data.features).some((section) => section.id === location.section);
   const shown: DocsLocation = isVisible || !data.slug ? location : { section: 'connect', item: null };
-  const anchors = anchorsOf(shown, data.context, { source: data.openApi.data, buckets: data.buckets.data });
+  const anchors = anchorsOf(shown, data.context, { source: data.openApi.data, buckets: data.buckets.data, edgeFunctions: data.edgeFunctions.data });
 
   return (
     <div className={cn('flex min-h-0 w-full', className)} data-testid="api-docs" data-language={language} data-section={shown.section}>

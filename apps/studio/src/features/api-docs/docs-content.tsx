@@ -1,5 +1,6 @@
 import { BucketDetail } from './sections/bucket-detail.tsx';
 import { ConnectSection } from './sections/connect-section.tsx';
+import { EdgeFunctionDetail } from './sections/edge-function-detail.tsx';
 import { EdgeFunctionsSection } from './sections/edge-functions-section.tsx';
 import { EntitiesSection } from './sections/entities-section.tsx';
 import { FunctionDetail } from './sections/function-detail.tsx';
@@ -23,7 +24,7 @@ export function DocsContent(props: SectionProps) {
     case 'storage':
       return item ? <BucketDetail {...props} /> : <StorageSection {...props} />;
     case 'edge-functions':
-      return <EdgeFunctionsSection {...props} />;
+      return item ? <EdgeFunctionDetail {...props} /> : <EdgeFunctionsSection {...props} />;
     case 'realtime':
       return <RealtimeSection {...props} />;
     default:

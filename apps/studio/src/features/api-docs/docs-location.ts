@@ -1,6 +1,7 @@
 /**
- * Where the docs are: a section and, for tables/functions/buckets, one item. The dialog keeps it in
- * state; the /project/{ref}/api page keeps it in the URL (?page=, ?resource=, ?rpc=, ?bucket=).
+ * Where the docs are: a section and, for tables/functions/buckets/edge functions, one item. The dialog
+ * keeps it in state; the /project/{ref}/api page keeps it in the URL (?page=, ?resource=, ?rpc=,
+ * ?bucket=, ?edge-function=).
  */
 import { Feature } from '@plinth/permissions';
 
@@ -8,7 +9,7 @@ export type DocsSectionId = 'connect' | 'user-management' | 'entities' | 'stored
 
 export interface DocsLocation {
   section: DocsSectionId;
-  /** A table or view (entities), a function (stored-procedures) or a bucket id (storage). */
+  /** A table or view (entities), a function (stored-procedures), a bucket id (storage) or an edge function's slug. */
   item: string | null;
 }
 
@@ -37,7 +38,7 @@ export function visibleSections(features: Record<Feature, boolean>): DocsSection
   return DOCS_SECTIONS.filter((section) => !section.feature || features[section.feature]);
 }
 
-/** Reads ?page= / ?resource= / ?rpc= / ?bucket=; 'auth' is the keys page of older links, which Connect now holds. */
+/** Reads ?page= / ?resource= / ?rpc= / ?bucket= / ?edge-function=; 'auth' is the keys page of older links, which Connect now holds. */
 export function locationFromSearch(params: URLSearchParams): DocsLocation {
   const resource = params.get('resource');
   if (resource) return { section: 'entities', item: resource };
@@ -45,6 +46,8 @@ export function locationFromSearch(params: URLSearchParams): DocsLocation {
   if (rpc) return { section: 'stored-procedures', item: rpc };
   const bucket = params.get('bucket');
   if (bucket) return { section: 'storage', item: bucket };
+  const edgeFunction = params.get('edge-function');
+  if (edgeFunction) return { section: 'edge-functions', item: edgeFunction };
   const page = params.get('page');
   const section = DOCS_SECTIONS.find((entry) => entry.page !== null && entry.page === page);
   return { section: section?.id ?? 'connect', item: null };
@@ -55,6 +58,7 @@ export function searchFromLocation(location: DocsLocation): URLSearchParams {
   if (location.item && location.section === 'entities') params.set('resource', location.item);
   else if (location.item && location.section === 'stored-procedures') params.set('rpc', location.item);
   else if (location.item && location.section === 'storage') params.set('bucket', location.item);
+  else if (location.item && location.section === 'edge-functions') params.set('edge-function', location.item);
   else {
     const page = DOCS_SECTIONS.find((entry) => entry.id === location.section)?.page;
     if (page) params.set('page', page);

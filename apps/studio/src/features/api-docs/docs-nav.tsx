@@ -50,13 +50,14 @@ function AnchorList({ anchors }: { anchors: Anchor[] }) {
   );
 }
 
-const ITEM_KINDS: Partial<Record<DocsLocation['section'], string>> = { entities: 'table', 'stored-procedures': 'function', storage: 'bucket' };
+const ITEM_KINDS: Partial<Record<DocsLocation['section'], string>> = { entities: 'table', 'stored-procedures': 'function', storage: 'bucket', 'edge-functions': 'edge function' };
 
-/** Items of a section that opens detail pages (tables, functions, buckets). */
+/** Items of a section that opens detail pages (tables, functions, buckets, edge functions by slug). */
 function itemsOf(data: DocsData, location: DocsLocation): string[] {
   if (location.section === 'entities') return data.openApi.data?.tables.map((table) => table.name) ?? [];
   if (location.section === 'stored-procedures') return data.openApi.data?.functions.map((fn) => fn.name) ?? [];
   if (location.section === 'storage') return data.buckets.data?.map((bucket) => bucket.id) ?? [];
+  if (location.section === 'edge-functions') return data.edgeFunctions.data?.map((fn) => fn.slug) ?? [];
   return [];
 }
 

@@ -1,5 +1,5 @@
 /** The anchors of the current docs page, for the left pane; the content renders the same ids. */
-import type { Bucket } from '@plinth/api-contract';
+import type { Bucket, EdgeFunction } from '@plinth/api-contract';
 import type { DocsSource } from '../../data/api-docs/openapi.ts';
 import type { DocsLocation } from './docs-location.ts';
 import { authSnippetGroups } from './snippets/auth-snippets.ts';
@@ -21,10 +21,11 @@ const titles = (groups: SnippetGroup[]): Anchor[] => groups.map(({ id, title }) 
 export interface DocsSources {
   source: DocsSource | undefined;
   buckets: readonly Bucket[] | undefined;
+  edgeFunctions: readonly EdgeFunction[] | undefined;
 }
 
 /** Snippet groups of the page at `location` (empty for the pages made of other content only). */
-export function snippetGroupsOf(location: DocsLocation, ctx: SnippetContext, { source, buckets }: DocsSources): SnippetGroup[] {
+export function snippetGroupsOf(location: DocsLocation, ctx: SnippetContext, { source, buckets, edgeFunctions }: DocsSources): SnippetGroup[] {
   switch (location.section) {
     case 'user-management':
       return authSnippetGroups(ctx);
@@ -41,8 +42,11 @@ export function snippetGroupsOf(location: DocsLocation, ctx: SnippetContext, { s
       const bucket = buckets?.find((entry) => entry.id === location.item);
       return bucket ? storageSnippetGroups(ctx, { id: bucket.id, isPublic: bucket.public }) : [];
     }
-    case 'edge-functions':
-      return edgeFunctionSnippetGroups(ctx);
+    case 'edge-functions': {
+      if (!location.item) return edgeFunctionSnippetGroups(ctx);
+      const fn = edgeFunctions?.find((entry) => entry.slug === location.item);
+      return fn ? edgeFunctionSnippetGroups(ctx, fn.slug) : [];
+    }
     case 'realtime':
       return realtimeGroups(ctx);
     default:
@@ -70,7 +74,7 @@ export function anchorsOf(location: DocsLocation, ctx: SnippetContext, sources: 
     case 'storage':
       return location.item ? [{ id: 'bucket-settings', title: 'Settings' }, ...groups] : [{ id: 'storage-buckets', title: 'Buckets' }, ...groups];
     case 'edge-functions':
-      return [{ id: 'edge-functions-list', title: 'Edge Functions' }, ...groups];
+      return location.item ? groups : [{ id: 'edge-functions-list', title: 'Edge Functions' }, ...groups];
     default:
       return groups;
   }

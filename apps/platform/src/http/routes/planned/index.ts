@@ -13,7 +13,6 @@ const PLANNED: [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: strin
   ['POST', '/integrations/github/connections', 'GitHub integrations'],
   ['DELETE', '/integrations/github/connections/:connectionId', 'GitHub integrations'],
   ['POST', '/v1/projects/:ref/branches', 'Database branching'],
-  ['GET', '/projects/:ref/functions', 'Edge Functions'],
 ];
 
 export function plannedRoutes(app: FastifyInstance): void {

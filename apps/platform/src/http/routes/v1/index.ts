@@ -8,6 +8,8 @@ import { projectAuthConfig, updateProjectAuthConfig } from '../../../control/aut
 import * as signingKeys from '../../../control/signing-keys.ts';
 import * as sso from '../../../control/sso-providers.ts';
 import * as edgeFunctions from '../../../control/edge-functions.ts';
+import * as functionSecrets from '../../../control/function-secrets.ts';
+import { functionBody } from '../../../control/function-source.ts';
 import { projectRealtimeConfig, updateRealtimeConfig } from '../../../control/realtime-config.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { ManagementVerifier } from '../../plugins/session.ts';
@@ -37,7 +39,16 @@ export function managementRoutes(app: FastifyInstance, ctx: ControlContext, veri
   define('v1Functions', ({ actor, params }) => edgeFunctions.listFunctions(ctx, actor, params.ref));
   define('v1Function', ({ actor, params }) => edgeFunctions.getFunction(ctx, actor, params.ref, params.slug));
   define('v1FunctionDeploy', ({ actor, params, query, request, reply }) => (reply.code(201), edgeFunctions.deployFunction(ctx, actor, params.ref, query.slug, (maxBytes) => readFunctionUpload(request, maxBytes))));
+  define('v1FunctionCreate', ({ actor, params, body, reply }) => (reply.code(201), edgeFunctions.createFunction(ctx, actor, params.ref, body)));
+  define('v1FunctionUpdate', ({ actor, params, body }) => edgeFunctions.updateFunction(ctx, actor, params.ref, params.slug, body));
+  define('v1FunctionBody', async ({ actor, params, request, reply }) => {
+    const { contentType, body } = await functionBody(ctx, actor, params.ref, params.slug, request.headers.accept);
+    return reply.type(contentType).send(body);
+  });
   define('v1FunctionDelete', ({ actor, params }) => edgeFunctions.deleteFunction(ctx, actor, params.ref, params.slug));
+  define('v1Secrets', ({ actor, params }) => functionSecrets.listSecrets(ctx, actor, params.ref));
+  define('v1SecretsCreate', ({ actor, params, body, reply }) => (reply.code(201), functionSecrets.upsertSecrets(ctx, actor, params.ref, body)));
+  define('v1SecretsDelete', ({ actor, params, body }) => functionSecrets.deleteSecrets(ctx, actor, params.ref, body));
   // Deploys are multipart (the CLI's metadata field and source files), read by the deploy itself.
   void app.register(multipart);
   define('v1ApiKeys', ({ actor, params, query }) => management.v1ProjectApiKeys(ctx, actor, params.ref, query.reveal));

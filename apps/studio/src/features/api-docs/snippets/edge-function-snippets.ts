@@ -1,8 +1,8 @@
-/** Invoking an edge function; generic ('hello-world') until the project has functions. */
+/** Invoking an edge function by its slug: one the project has, or 'hello-world' as a generic example. */
 import { authHeaders, curl, jsString, jsonInline, shellQuote } from './format.ts';
 import type { SnippetContext, SnippetGroup } from './types.ts';
 
-export function edgeFunctionSnippetGroups(ctx: SnippetContext, name = 'hello-world'): SnippetGroup[] {
+export function edgeFunctionSnippetGroups(ctx: SnippetContext, slug = 'hello-world'): SnippetGroup[] {
   return [
     {
       id: 'invoke-edge-function',
@@ -12,9 +12,9 @@ export function edgeFunctionSnippetGroups(ctx: SnippetContext, name = 'hello-wor
         {
           id: 'invoke-edge-function-snippet',
           title: 'Invoke',
-          js: `const { data, error } = await supabase.functions.invoke(${jsString(name)}, {\n  body: { name: 'Functions' },\n})`,
+          js: `const { data, error } = await supabase.functions.invoke(${jsString(slug)}, {\n  body: { name: 'Functions' },\n})`,
           bash: curl([
-            `curl -L -X POST ${shellQuote(`${ctx.url}/functions/v1/${encodeURIComponent(name)}`)}`,
+            `curl -L -X POST ${shellQuote(`${ctx.url}/functions/v1/${encodeURIComponent(slug)}`)}`,
             ...authHeaders(ctx),
             '-H "Content-Type: application/json"',
             `--data ${shellQuote(jsonInline({ name: 'Functions' }))}`,

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '@plinth/api-contract';
+import { functionSecretsKeys } from './keys.ts';
+import { managementRequest, secretsPath } from './management-request.ts';
+
+/** DELETE /v1/projects/{ref}/secrets with the names as the body. */
+export function deleteFunctionSecrets(ref: string, names: string[]) {
+  return managementRequest<ResponseOf<'v1SecretsDelete'>>('DELETE', secretsPath(ref), names);
+}
+
+/** The answer is only a message, so the list is read again to drop the deleted names. */
+export function useFunctionSecretsDeleteMutation(ref: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (names: string[]) => deleteFunctionSecrets(ref, names),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: functionSecretsKeys.list(ref) }),
+  });
+}
