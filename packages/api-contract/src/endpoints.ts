@@ -22,6 +22,7 @@ import { signingKeyEndpoints } from './signing-keys.ts';
 import { ssoProviderEndpoints } from './sso-providers.ts';
 import { realtimeEndpoints } from './realtime.ts';
 import { functionEndpoints } from './functions.ts';
+import { analyticsEndpoints } from './analytics.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
 import {
@@ -114,6 +115,7 @@ export const endpoints = {
   ...ssoProviderEndpoints,
   ...realtimeEndpoints,
   ...functionEndpoints,
+  ...analyticsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

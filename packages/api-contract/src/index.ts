@@ -18,3 +18,4 @@ export * from './sso-providers.ts';
 export * from './realtime.ts';
 export * from './auth-constants.ts';
 export * from './functions.ts';
+export * from './analytics.ts';

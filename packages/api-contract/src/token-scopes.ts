@@ -19,6 +19,7 @@ export const TOKEN_SCOPES = [
   'auth:write',
   'edge_functions:read',
   'edge_functions:write',
+  'analytics:read',
   'admin',
 ] as const;
 

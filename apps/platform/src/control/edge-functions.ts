@@ -137,6 +137,7 @@ export async function deployFunction(ctx: ControlContext, actor: Actor, ref: str
     [id, ref, slug, metadata.name ?? existing?.name ?? slug, version, entrypoint, importMap, metadata.verify_jwt ?? existing?.verify_jwt ?? true,
       JSON.stringify(list.map((file) => ({ path: file.path, size: file.content.length }))), size],
   );
+  functionServiceFor(ctx).invalidate(ref);
   await recordAudit(ctx.db, actor, { action: 'project.function.deploy', organizationSlug: organization.slug, projectRef: ref, target: slug });
   return present(rows[0]);
 }
@@ -177,6 +178,7 @@ export async function updateFunction(ctx: ControlContext, actor: Actor, ref: str
     [ref, slug, body.name ?? null, body.verify_jwt ?? null],
   );
   if (!rows[0]) throw new PlinthError('function_not_found');
+  functionServiceFor(ctx).invalidate(ref);
   await recordAudit(ctx.db, actor, { action: 'project.function.update', organizationSlug: organization.slug, projectRef: ref, target: slug });
   return present(rows[0]);
 }
@@ -193,6 +195,7 @@ export async function deleteFunction(ctx: ControlContext, actor: Actor, ref: str
   if (!rows[0]) throw new PlinthError('function_not_found');
   await ctx.objects.deletePrefix(functionPrefix(ref, rows[0].id));
   // This node's workers stop now; another node's stop when idle (their next request finds no function).
+  functionServiceFor(ctx).invalidate(ref);
   void functionServiceFor(ctx).runtime.forget(ref, rows[0].id);
   await recordAudit(ctx.db, actor, { action: 'project.function.delete', organizationSlug: organization.slug, projectRef: ref, target: slug });
   return { message: `Successfully deleted function ${slug}` };

@@ -41,6 +41,8 @@ export interface FunctionService {
   upgrade(request: FunctionUpgrade, socket: Duplex, head: Buffer): Promise<InvokeResult | null>;
   /** forget(ref, id?) stops a deleted function's (or project's) workers on this node. */
   runtime: FunctionRuntime;
+  /** Drops this node's cached rows of a project's functions after a change made here (deploy, settings, secrets, delete). */
+  invalidate(ref: string): void;
   stop(): Promise<void>;
 }
 
@@ -59,14 +61,21 @@ export function functionServiceFor(ctx: ControlContext): FunctionService {
   return service;
 }
 
-/** host:port of each Postgres URL, with the hostname's loopback aliases (Deno matches names as written). */
+/** The names of this machine's loopback interface (URL hostnames: IPv6 in brackets). */
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * host:port of each Postgres URL, with the hostname's loopback aliases: Deno matches addresses as
+ * written, so a server listening on every interface stays reachable through the machine's other
+ * addresses; such servers must require passwords (docs/architecture.md, "Edge functions").
+ */
 function postgresAddresses(urls: (string | undefined)[]): string[] {
   const addresses = new Set<string>();
   for (const url of urls) {
     if (!url) continue;
     try {
       const { hostname, port } = new URL(url);
-      const hosts = ['localhost', '127.0.0.1'].includes(hostname) ? ['localhost', '127.0.0.1'] : [hostname];
+      const hosts = LOOPBACK.includes(hostname) ? LOOPBACK : [hostname];
       for (const host of hosts) addresses.add(`${host}:${port || '5432'}`);
     } catch {
       // Not a URL: config.ts has refused it already.
@@ -75,9 +84,16 @@ function postgresAddresses(urls: (string | undefined)[]): string[] {
   return [...addresses];
 }
 
-/** The function row with the project's secrets version, read on every request (any node may have changed either). */
-async function currentFunction(ctx: ControlContext, ref: string, slug: string): Promise<(EdgeFunctionRow & { function_secrets_version: number }) | undefined> {
-  const { rows } = await ctx.db.query<EdgeFunctionRow & { function_secrets_version: number }>(
+/**
+ * How long a node trusts the function row it read (with the project's secrets version). A change
+ * made on this node is seen at once (invalidate); one made on another node within this time.
+ * Reading it on every request made the platform database the relay's bottleneck (~900 req/s).
+ */
+const ROW_TTL_MS = 1000;
+const MAX_CACHED_ROWS = 10_000;
+
+async function currentFunction(ctx: ControlContext, ref: string, slug: string): Promise<CurrentFunction | undefined> {
+  const { rows } = await ctx.db.query<CurrentFunction>(
     'select f.*, p.function_secrets_version from edge_functions f join projects p on p.ref = f.project_ref where f.project_ref = $1 and f.slug = $2',
     [ref, slug],
   );
@@ -86,6 +102,27 @@ async function currentFunction(ctx: ControlContext, ref: string, slug: string): 
 
 function createFunctionService(ctx: ControlContext): FunctionService {
   const directory = projectDirectoryFor(ctx);
+  const rows = new Map<string, { row: CurrentFunction | undefined; expiresAt: number; pending?: Promise<CurrentFunction | undefined> }>();
+
+  /** The row, from this node's cache while it is fresh; concurrent misses share one query. */
+  async function cachedFunction(ref: string, slug: string): Promise<CurrentFunction | undefined> {
+    const key = `${ref}/${slug}`;
+    const cached = rows.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.row;
+    if (cached?.pending) return cached.pending;
+    // Unknown slugs are cached too (a flood of them must not reach the database), so the map is bounded.
+    if (rows.size >= MAX_CACHED_ROWS) rows.clear();
+    const pending = currentFunction(ctx, ref, slug);
+    rows.set(key, { row: cached?.row, expiresAt: 0, pending });
+    try {
+      const row = await pending;
+      if (rows.get(key)?.pending === pending) rows.set(key, { row, expiresAt: Date.now() + ROW_TTL_MS });
+      return row;
+    } catch (error) {
+      if (rows.get(key)?.pending === pending) rows.delete(key);
+      throw error;
+    }
+  }
   const platformDatabase = postgresAddresses([ctx.config.databaseUrl]);
   // Network is allowed (functions call APIs), but not the platform's and projects' Postgres
   // servers: a function gets the project's data through its API, as on Supabase, unless the
@@ -134,7 +171,7 @@ function createFunctionService(ctx: ControlContext): FunctionService {
   /** The function, and the caller checked as Supabase's relay does; or the relay's answer. */
   async function admit(request: FunctionCall, onCaller?: (caller: Caller) => void): Promise<{ row: CurrentFunction } | { refusal: InvokeResult; row?: CurrentFunction }> {
     const project = directory.cached(request.ref) ?? (await directory.resolve(request.ref));
-    const row = await currentFunction(ctx, request.ref, request.slug);
+    const row = await cachedFunction(request.ref, request.slug);
     if (!row) return { refusal: relayError(404, 'NOT_FOUND', 'Requested function was not found') };
     if (row.verify_jwt && request.method !== 'OPTIONS') {
       const { authorization, apikey } = request.headers;
@@ -169,6 +206,9 @@ function createFunctionService(ctx: ControlContext): FunctionService {
   return {
     runtime,
     stop: () => runtime.stop(),
+    invalidate(ref) {
+      for (const key of rows.keys()) if (key.startsWith(`${ref}/`)) rows.delete(key);
+    },
     async handle(request, onCaller) {
       const startedAt = performance.now();
       const admitted = await admit(request, onCaller);
