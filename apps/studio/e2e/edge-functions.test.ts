@@ -76,7 +76,7 @@ describe('Edge Functions', () => {
     // The empty list explains the three ways to deploy.
     const empty = page.getByTestId('functions-empty');
     await empty.waitFor();
-    expect(await page.getByTestId('functions-cli-snippet').textContent()).toContain(`supabase functions deploy hello --project-ref ${project.ref}`);
+    expect(await page.getByTestId('functions-cli-snippet').textContent()).toContain(`npm run admin -- deploy-functions ${project.ref} supabase/functions`);
     expect(await page.getByTestId('functions-api-snippet').textContent()).toContain(`/api/v1/projects/${project.ref}/functions/deploy?slug=hello`);
     await shot(page, 'empty');
 

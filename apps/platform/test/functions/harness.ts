@@ -3,6 +3,7 @@
  * Supabase CLI sends: multipart with a `metadata` field and `file` parts named by their paths.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { readdirSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { signUp, waitForStatus, type ApiClient } from '../support/client.ts';
 import { startPlatform, type EngineName } from '../support/platform.ts';
@@ -64,4 +65,26 @@ export async function runSql(h: Pick<FunctionsHarness, 'api' | 'ref'>, query: st
   const response = await h.api.post(`/api/platform/pg-meta/${h.ref}/query`, { query });
   if (response.status !== 200) throw new Error(`SQL failed (${response.status}): ${JSON.stringify(response.body)}`);
   return response.body;
+}
+
+/** Polls `read` until `isDone` holds (log entries arrive with the log writer's next flush). */
+export async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (isDone(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Deno processes allowed to read under `directory` (their command line names it). */
+export function processesReading(directory: string): number[] {
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`--allow-read=${directory}`);
+    } catch {
+      return false;
+    }
+  }).map(Number);
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startFunctionsHarness, type FunctionsHarness } from './harness.ts';
+import { startFunctionsHarness, type FunctionsHarness, until } from './harness.ts';
 
 const ENV_ECHO = `Deno.serve((req) => {
   const names = new URL(req.url).searchParams.getAll('name');
@@ -30,16 +30,6 @@ const WHOAMI = `Deno.serve(async (req) => {
 `;
 
 const ADMIN_SCRIPT = fileURLToPath(new URL('../../../../scripts/admin.mjs', import.meta.url));
-
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('function management', () => {
   let h: FunctionsHarness;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlinthError } from '@plinth/errors';
 import { checkDeployment } from '../../src/data-plane/functions/check.ts';
-import { startFunctionsHarness, type FunctionsHarness } from './harness.ts';
+import { startFunctionsHarness, type FunctionsHarness, until, processesReading } from './harness.ts';
 
 const GREETING_MODULE = `export const greeting = (name: string) => \`Hi \${name}, from a mapped module\`;\n`;
 const USES_MAPPED = `import { greeting } from 'greetings';
@@ -41,27 +41,6 @@ const CHATTY = `Deno.serve(async (req) => {
   return new Response('logged', { status: 201 });
 });
 `;
-
-/** Deno processes allowed to read under `directory` (their command line names it). */
-function processesReading(directory: string): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`--allow-read=${directory}`);
-    } catch {
-      return false;
-    }
-  }).map(Number);
-}
-
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('checkDeployment', () => {
   let dataDir: string;

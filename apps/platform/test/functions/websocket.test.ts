@@ -4,11 +4,11 @@
  * as a header or as `?apikey=`). An open socket keeps its worker: it is not reaped when idle nor
  * stopped by a redeploy, and it closes when its worker stops.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startFunctionsHarness, type FunctionsHarness } from './harness.ts';
+import { startFunctionsHarness, type FunctionsHarness, processesReading } from './harness.ts';
 
 const ECHO = `const prefix = 'echo';
 Deno.serve((req) => {
@@ -23,17 +23,6 @@ Deno.serve((req) => {
 `;
 const REFUSES = `Deno.serve(() => new Response('not today', { status: 403, headers: { 'x-reason': 'closed' } }));\n`;
 const HELLO = `Deno.serve(() => new Response('hello'));\n`;
-
-/** Deno processes allowed to read under `directory` (their command line names it). */
-function processesReading(directory: string): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`--allow-read=${directory}`);
-    } catch {
-      return false;
-    }
-  }).map(Number);
-}
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

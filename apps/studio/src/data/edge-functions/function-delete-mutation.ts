@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@plinth/api-contract';
 import { edgeFunctionKeys } from './keys.ts';
-import { functionPath, managementRequest } from './management-request.ts';
+import { managementRequest } from '../management-request.ts';
+import { functionPath } from './function-path.ts';
 
 export function deleteFunction(ref: string, slug: string) {
   return managementRequest<ResponseOf<'v1FunctionDelete'>>('DELETE', functionPath(ref, slug));

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '@plinth/api-contract';
 import { isApiError } from '../../lib/api.ts';
 import { edgeFunctionKeys } from './keys.ts';
-import { functionPath, managementRequest } from './management-request.ts';
+import { managementRequest } from '../management-request.ts';
+import { functionPath } from './function-path.ts';
 
 export type EdgeFunctionItem = ResponseOf<'v1Function'>;
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, ResponseOf } from '@plinth/api-contract';
 import { edgeFunctionKeys } from './keys.ts';
-import { functionPath, managementRequest } from './management-request.ts';
+import { managementRequest } from '../management-request.ts';
+import { functionPath } from './function-path.ts';
 
 export type FunctionSettings = Pick<BodyOf<'v1FunctionUpdate'>, 'name' | 'verify_jwt'>;
 

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, ResponseOf } from '@plinth/api-contract';
 import { functionSecretsKeys } from './keys.ts';
-import { managementRequest, secretsPath } from './management-request.ts';
+import { managementRequest } from '../management-request.ts';
+import { secretsPath } from './secrets-path.ts';
 
 export type NewFunctionSecrets = BodyOf<'v1SecretsCreate'>;
 
 /** POST /v1/projects/{ref}/secrets: creates each name, or replaces the value of one that exists. */
 export function createFunctionSecrets(ref: string, secrets: NewFunctionSecrets) {
-  return managementRequest<ResponseOf<'v1SecretsCreate'>>('POST', secretsPath(ref), secrets);
+  return managementRequest<ResponseOf<'v1SecretsCreate'>>('POST', secretsPath(ref), { body: secrets });
 }
 
 /** The answer is the whole list with the new digests, so the table takes it without another call. */

@@ -1,7 +1,7 @@
 import { Action, can, Feature, hasFeature, Resource } from '@plinth/permissions';
 import { hasApiKeys, useApiSettingsQuery } from '../../data/api-settings/api-settings-query.ts';
 import { exposedSchemasOf, usePostgrestConfigQuery } from '../../data/api-settings/postgrest-config-query.ts';
-import { useDocsEdgeFunctionsQuery } from '../../data/api-docs/edge-functions-query.ts';
+import { useFunctionsQuery } from '../../data/edge-functions/functions-query.ts';
 import { useProjectOpenApiQuery } from '../../data/api-docs/openapi-query.ts';
 import { useOrganizationRole } from '../../data/permissions/can.ts';
 import { useProjectQuery } from '../../data/projects/project-query.ts';
@@ -26,7 +26,7 @@ export function useDocsData(projectRef: string, showKeys: boolean) {
   const features = Object.fromEntries(ALL_FEATURES.map((feature) => [feature, hasFeature(role, feature)])) as Record<Feature, boolean>;
   // Only members who see the Storage section ask for the buckets.
   const buckets = useBucketsQuery(features[Feature.PROJECT_STORAGE] ? projectRef : undefined);
-  const edgeFunctions = useDocsEdgeFunctionsQuery(features[Feature.PROJECT_EDGE_FUNCTION] ? projectRef : undefined);
+  const edgeFunctions = useFunctionsQuery(features[Feature.PROJECT_EDGE_FUNCTION] ? projectRef : undefined);
   const context: SnippetContext = {
     url,
     anonKey: showKeys && anonKey ? anonKey : null,

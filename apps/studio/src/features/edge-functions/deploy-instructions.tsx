@@ -4,19 +4,19 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { CodeBlock } from '../../components/ui/code-block.tsx';
 import { NO_DEPLOY_PERMISSION } from './edge-functions-access.ts';
 
-/** The platform's Management API: the Supabase CLI calls `{api url}/v1/...`, so its API URL is this origin's /api. */
+/** The platform's Management API, served at this origin's /api/v1 (Supabase's /v1 shapes). */
 function managementApiUrl(): string {
   return `${location.origin}/api`;
 }
 
-function cliCommands(projectRef: string): string {
+/** Plinth's own command line (scripts/admin.mjs), run from a checkout of Plinth. */
+function folderCommands(projectRef: string): string {
   return [
-    '# A personal access token of this Plinth (Account > Access Tokens),',
-    '# and its Management API in place of api.supabase.com',
-    'export SUPABASE_ACCESS_TOKEN=sbp_your_token',
-    `export SUPABASE_API_URL=${managementApiUrl()}`,
-    'supabase functions new hello',
-    `supabase functions deploy hello --project-ref ${projectRef}`,
+    '# A personal access token of this Plinth (Account > Access Tokens)',
+    `export PLINTH_URL=${location.origin}`,
+    'export PLINTH_ACCESS_TOKEN=sbp_your_token',
+    '# Every subfolder with an index.ts is deployed under its folder name',
+    `npm run admin -- deploy-functions ${projectRef} supabase/functions`,
   ].join('\n');
 }
 
@@ -66,11 +66,11 @@ export function DeployInstructions({ projectRef, canCreate }: { projectRef: stri
             <p className="text-xs text-fg-subtle">{NO_DEPLOY_PERMISSION}</p>
           )}
         </Way>
-        <Way icon={<Terminal />} title="With the Supabase CLI">
-          <p className="text-sm text-fg-muted">Point the CLI at this platform's Management API, then create and deploy as you would on Supabase.</p>
-          <CodeBlock code={cliCommands(projectRef)} language="bash" testId="functions-cli-snippet" />
+        <Way icon={<Terminal />} title="From a folder">
+          <p className="text-sm text-fg-muted">Deploy a Supabase project's functions folder as it is, with Plinth's command line and an access token.</p>
+          <CodeBlock code={folderCommands(projectRef)} language="bash" testId="functions-cli-snippet" />
         </Way>
-        <Way icon={<Webhook />} title="With the Management API">
+        <Way icon={<Webhook />} title="With the Management API (as the Supabase CLI sends it)">
           <p className="text-sm text-fg-muted">POST the files as multipart: a metadata field (JSON) and one file part per source file.</p>
           <CodeBlock code={apiCommand(projectRef)} language="bash" testId="functions-api-snippet" />
         </Way>
