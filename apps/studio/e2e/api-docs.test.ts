@@ -101,7 +101,7 @@ describe('API docs and API settings', () => {
     await page.goto(`/project/${ref}`);
     await page.getByTestId('api-docs-button').click();
     const dialog = page.getByTestId('api-docs-dialog');
-    await dialog.getByRole('heading', { name: 'API Docs', exact: true }).waitFor();
+    await dialog.getByTestId('api-docs').getByRole('heading', { name: 'API Docs', exact: true }).waitFor();
     expect(await dialog.getByTestId('docs-project-url').textContent()).toBe(`${platform.url}/p/${ref}`);
     for (const section of ['Connect', 'User Management', 'Tables & Views', 'Stored Procedures', 'Storage', 'Edge Functions', 'Realtime']) {
       await dialog.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: section, exact: true }).waitFor();

@@ -134,7 +134,7 @@ describe.each([DEFAULT_ENGINE])('permissions and isolation on the %s engine', (e
       ['garbage JWT', new ApiClient(platform.url, 'abc.def.ghi').get('/api/projects'), 401, 'invalid_jwt'],
       ['oversized body', api.post('/api/organizations', { name: 'x'.repeat(2 * 1024 * 1024) }), 413, 'body_too_large'],
       ['unknown route', api.get('/api/nope'), 404, 'route_not_found'],
-      ['a feature not built yet', api.get('/api/platform/projects/abcdefghijabcdefghij/functions'), 501, 'not_implemented'],
+      ['a feature not built yet', api.get('/api/platform/integrations/vercel'), 501, 'not_implemented'],
       ['not JSON', api.request('POST', '/api/organizations', 'name=x', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type'],
     ];
     for (const [name, call, status, code] of cases) {
