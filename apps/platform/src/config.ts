@@ -46,6 +46,11 @@ export interface Config {
    * with SUPABASE_DB_URL (postgres engine only; off unless the operator's servers refuse password-less logins).
    */
   functions: { wallClockMs: number; cpuMs: number; memoryMb: number; idleMs: number; databaseAccess: boolean };
+  /**
+   * The logs query API: a query's statement time-out, and the planner's cost estimate above which a
+   * query is refused before it runs (PGlite, the embedded engine's database, has no time-out).
+   */
+  logQueries: { timeoutMs: number; maxCost: number };
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: seconds(env, 'PLINTH_FUNCTIONS_IDLE_S', 60) * 1000,
       databaseAccess: env.PLINTH_FUNCTIONS_DB_ACCESS === 'on',
     },
+    // A cost of 2.5 million is about 15 s of work for PGlite (measured), a few seconds for a server.
+    logQueries: { timeoutMs: seconds(env, 'PLINTH_LOG_QUERY_TIMEOUT_S', 15) * 1000, maxCost: seconds(env, 'PLINTH_LOG_QUERY_MAX_COST', 2_500_000, 'cost units') },
   };
 }
 

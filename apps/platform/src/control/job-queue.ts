@@ -16,7 +16,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../engines/types.ts';
 import { bossDatabase } from './jobs/boss-database.ts';
 import { activeJobs, dueInMsByQueue, extendLeases, JOB_SCHEMA, jobErrorMessage } from './jobs/boss-tables.ts';
-import { isJobName, JOB_NAMES, JOB_POLICIES, type JobName, type JobPayloads } from './jobs/catalog.ts';
+import { isJobName, JOB_NAMES, JOB_POLICIES, JOB_SCHEDULES, type JobName, type JobPayloads } from './jobs/catalog.ts';
 
 export interface JobAttempt {
   /** Attempts before this one: 0 the first time; a crash or a hand-back counts as one. */
@@ -92,6 +92,7 @@ export class JobQueue {
   /** Queues whose last fetch filled every free slot: more may be waiting when a slot frees up. */
   private readonly mayHaveMore = new Set<JobName>();
   private leaseTimer: NodeJS.Timeout | undefined;
+  private readonly scheduleTimers: NodeJS.Timeout[] = [];
   private isDispatching = false;
   /** Set at stop once unfinished jobs are handed back: their outcome is no longer ours to record. */
   private isClosed = false;
@@ -130,6 +131,7 @@ export class JobQueue {
     this.isDispatching = true;
     this.leaseTimer = setInterval(() => void this.renewLeases(), LEASE_RENEWAL_MS).unref();
     void this.poll();
+    this.startSchedules();
   }
 
   /** Sends a job now (its own statement); this node starts it at once. Returns the job id. */
@@ -207,6 +209,7 @@ export class JobQueue {
     this.isDispatching = false;
     clearTimeout(this.pollTimer);
     clearInterval(this.leaseTimer);
+    for (const timer of this.scheduleTimers) clearInterval(timer);
     await this.pumping;
     const grace = new AbortController();
     await Promise.race([
@@ -223,6 +226,18 @@ export class JobQueue {
     // pg-boss answers null when the queue does not exist: declareQueues() did not run.
     if (!id) throw new Error(`The job queue ${name} does not exist.`);
     return id;
+  }
+
+  /** JOB_SCHEDULES: each scheduled job now, then every period; a period another node (or an earlier start) already sent for is skipped. */
+  private startSchedules(): void {
+    for (const [name, schedule] of Object.entries(JOB_SCHEDULES) as [JobName, { everySeconds: number }][]) {
+      const send = () => this.boss.send(name, {}, { id: randomUUID(), singletonKey: name, singletonSeconds: schedule.everySeconds }).then(
+        (id) => id && void this.wake([name]),
+        (error: unknown) => this.options.log.error(`job queue: scheduling ${name} failed: ${describe(error)}`),
+      );
+      void send();
+      this.scheduleTimers.push(setInterval(() => void send(), schedule.everySeconds * 1000).unref());
+    }
   }
 
   /** Creates each queue with its retry policy and lease, or updates it when the policy changed. */

@@ -19,6 +19,8 @@ export interface JobPayloads {
     /** The caller's own secret, encrypted with the platform key (ctx.secrets); null to generate one. */
     requestedSecretEncrypted: string | null;
   };
+  /** Deletes log entries older than their project's plan keeps them (control/log-retention.ts); scheduled. */
+  'logs-retention': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -43,6 +45,16 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'project-restore': { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: true, concurrency: 4 },
   'project-delete': { retryLimit: 5, retryDelaySeconds: 2, retryBackoff: true, concurrency: 4 },
   'project-jwt-rotate': { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: true, concurrency: 4 },
+  // Nobody waits on it: the next hour's run does what a failed one left.
+  'logs-retention': { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, concurrency: 1 },
+};
+
+/**
+ * Jobs the platform sends itself, every `everySeconds` on each node, as at most one job per period
+ * across all nodes (a pg-boss singleton slot: the first node to send in a period wins).
+ */
+export const JOB_SCHEDULES: Partial<Record<JobName, { everySeconds: number }>> = {
+  'logs-retention': { everySeconds: 3600 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

@@ -10,6 +10,7 @@ import * as sso from '../../../control/sso-providers.ts';
 import * as edgeFunctions from '../../../control/edge-functions.ts';
 import * as functionSecrets from '../../../control/function-secrets.ts';
 import { functionBody } from '../../../control/function-source.ts';
+import { queryLogs } from '../../../control/log-queries.ts';
 import { projectRealtimeConfig, updateRealtimeConfig } from '../../../control/realtime-config.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { ManagementVerifier } from '../../plugins/session.ts';
@@ -36,6 +37,7 @@ export function managementRoutes(app: FastifyInstance, ctx: ControlContext, veri
   define('v1SsoProviderDelete', ({ actor, params }) => sso.deleteSsoProvider(ctx, actor, params.ref, params.id));
   define('v1RealtimeConfig', ({ actor, params }) => projectRealtimeConfig(ctx, actor, params.ref));
   define('v1RealtimeConfigUpdate', ({ actor, params, body }) => updateRealtimeConfig(ctx, actor, params.ref, body));
+  define('v1LogsQuery', ({ actor, params, query }) => queryLogs(ctx, actor, params.ref, query));
   define('v1Functions', ({ actor, params }) => edgeFunctions.listFunctions(ctx, actor, params.ref));
   define('v1Function', ({ actor, params }) => edgeFunctions.getFunction(ctx, actor, params.ref, params.slug));
   define('v1FunctionDeploy', ({ actor, params, query, request, reply }) => (reply.code(201), edgeFunctions.deployFunction(ctx, actor, params.ref, query.slug, (maxBytes) => readFunctionUpload(request, maxBytes))));
