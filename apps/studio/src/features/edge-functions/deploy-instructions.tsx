@@ -12,7 +12,7 @@ function managementApiUrl(): string {
 /** Plinth's own command line (scripts/admin.mjs), run from a checkout of Plinth. */
 function folderCommands(projectRef: string): string {
   return [
-    '# A personal access token of this Plinth (Account > Access Tokens)',
+    '# A personal access token of this Plinth: POST /api/platform/profile/access-tokens',
     `export PLINTH_URL=${location.origin}`,
     'export PLINTH_ACCESS_TOKEN=sbp_your_token',
     '# Every subfolder with an index.ts is deployed under its folder name',
