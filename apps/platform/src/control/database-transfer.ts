@@ -18,7 +18,7 @@ import { Action, Resource } from '@plinth/permissions';
 import * as pgMeta from '@plinth/pg-meta';
 import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
 import { DatabaseError } from '../engines/database-error.ts';
-import type { Database, Queryable } from '../engines/types.ts';
+import type { Database, ProjectLocation, Queryable } from '../engines/types.ts';
 import { ensureCapture } from '../data-plane/realtime/postgres-changes/capture.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
@@ -65,14 +65,29 @@ async function accessForTransfer(ctx: ControlContext, actor: Actor, ref: string)
   return { project, organizationSlug: organization.slug };
 }
 
+/**
+ * pg_dump reads object definitions with catalog functions that see the catalog as it is now, not
+ * its snapshot: a function or trigger replaced while it runs (the platform ensures its realtime
+ * objects when a project is opened again) makes it fail ("cannot duplicate null pointer"). A dump is
+ * a read, so it is simply run once more.
+ */
+async function dumpOnce(ctx: ControlContext, location: ProjectLocation, args: string[]): Promise<string> {
+  try {
+    return await ctx.engine.dump(location, args);
+  } catch (error) {
+    ctx.log.info(`pg_dump failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); trying once more`);
+    return ctx.engine.dump(location, args);
+  }
+}
+
 /** The project's database as plain SQL (see the top of this file for what it holds). */
 export async function exportDatabase(ctx: ControlContext, actor: Actor, ref: string): Promise<{ filename: string; sql: string }> {
   const { project, organizationSlug } = await accessForTransfer(ctx, actor, ref);
   const location = locationOf(project);
   // Rows of the platform tables first: the project's own tables may reference auth.users.
-  const platformRows = await ctx.engine.dump(location, ['--data-only', ...DATA_SCHEMAS.map((schema) => `--schema=${schema}`)]);
-  const userSchemas = await ctx.engine.dump(location, ['--no-owner', ...PLATFORM_SCHEMAS.map((schema) => `--exclude-schema=${schema}`)]);
-  const buckets = await ctx.engine.dump(location, ['--data-only', '--table=storage.buckets']);
+  const platformRows = await dumpOnce(ctx, location, ['--data-only', ...DATA_SCHEMAS.map((schema) => `--schema=${schema}`)]);
+  const userSchemas = await dumpOnce(ctx, location, ['--no-owner', ...PLATFORM_SCHEMAS.map((schema) => `--exclude-schema=${schema}`)]);
+  const buckets = await dumpOnce(ctx, location, ['--data-only', '--table=storage.buckets']);
   const db = await ctx.engine.project(location);
   const triggers = await platformTableTriggers(db);
   const policies = await platformTablePolicies(db);
