@@ -388,6 +388,9 @@ describe('local engine: clusters a killed platform left running', () => {
     expect(engine.isRunning(second)).toBe(false);
     expect(engine.postmasterPid(first)).toBe(adopted);
     expect((await (await engine.project(second)).query('select v from public.kept')).rows).toEqual([{ v: 'committed before the kill' }]);
+    // A backend forked a moment ago still shows its postmaster's command line until it sets its own title.
+    const deadline = Date.now() + 5000;
+    while ([...postmastersPerDataDir(dataDir).values()].some((count) => count !== 1) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect([...postmastersPerDataDir(dataDir).values()]).toEqual([1, 1]);
   });
 });
