@@ -9,7 +9,7 @@ import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import { limits } from '@plinth/plans';
 import { checkDeployment } from '../data-plane/functions/check.ts';
-import { functionPrefix, normalizeFunctionPath, putFunctionFiles, readFunctionFile, versionPrefix, type FunctionFile } from '../data-plane/functions/files.ts';
+import { filesOf, functionPrefix, normalizeFunctionPath, putFunctionFiles, readFunctionFile, versionPrefix, type FunctionFile } from '../data-plane/functions/files.ts';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
@@ -183,10 +183,6 @@ export async function updateFunction(ctx: ControlContext, actor: Actor, ref: str
   return present(rows[0]);
 }
 
-/** The paths and sizes of a row's current version. */
-export function filesOf(row: EdgeFunctionRow): { path: string; size: number }[] {
-  return (typeof row.files === 'string' ? JSON.parse(row.files) : row.files) as { path: string; size: number }[];
-}
 
 export async function deleteFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string): Promise<{ message: string }> {
   const { role, organization } = await accessProject(ctx, actor, ref);

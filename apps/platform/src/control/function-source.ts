@@ -7,10 +7,10 @@ import type { EdgeFunction, FunctionSource, FunctionSourceDeployBody } from '@pl
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import { randomBytes } from 'node:crypto';
-import { readFunctionFile, versionPrefix, type FunctionFile } from '../data-plane/functions/files.ts';
+import { filesOf, readFunctionFile, versionPrefix, type FunctionFile } from '../data-plane/functions/files.ts';
 import { authorize } from './access.ts';
 import type { Actor, ControlContext } from './context.ts';
-import { deployFunction, filesOf, functionRow, uploadOf, type EdgeFunctionRow } from './edge-functions.ts';
+import { deployFunction, functionRow, uploadOf, type EdgeFunctionRow } from './edge-functions.ts';
 import { accessProject } from './project-rows.ts';
 
 async function readable(ctx: ControlContext, actor: Actor, ref: string, slug: string): Promise<{ row: EdgeFunctionRow; files: FunctionFile[] }> {

@@ -51,3 +51,8 @@ export async function readFunctionFile(objects: ObjectStore, prefix: string, pat
   for await (const chunk of found.body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** The paths and sizes of a function row's current version (jsonb: an array, or its text on some drivers). */
+export function filesOf(row: { files: { path: string; size: number }[] | string }): { path: string; size: number }[] {
+  return typeof row.files === 'string' ? (JSON.parse(row.files) as { path: string; size: number }[]) : row.files;
+}

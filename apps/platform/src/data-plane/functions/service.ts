@@ -9,6 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Duplex, Readable } from 'node:stream';
 import type { ControlContext } from '../../control/context.ts';
 import type { EdgeFunctionRow } from '../../control/edge-functions.ts';
+import { filesOf } from './files.ts';
 import { secretEnvironment } from '../../control/function-secrets.ts';
 import { connectionInfoOf, projectRowByRef } from '../../control/project-rows.ts';
 import { projectDirectoryFor, type Caller } from '../gateway/index.ts';
@@ -187,10 +188,9 @@ function createFunctionService(ctx: ControlContext): FunctionService {
   }
 
   function targetOf(ref: string, row: CurrentFunction): FunctionTarget {
-    const files = (typeof row.files === 'string' ? JSON.parse(row.files) : row.files) as { path: string }[];
     return {
       ref, id: row.id, version: row.version, envVersion: row.function_secrets_version,
-      entrypoint: row.entrypoint_path, importMap: row.import_map_path, files,
+      entrypoint: row.entrypoint_path, importMap: row.import_map_path, files: filesOf(row),
     };
   }
 
