@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { FeatureFlags } from '@plinth/api-contract';
 import type { S3StoreConfig } from './data-plane/storage/object-stores/index.ts';
 import type { EngineName } from './engines/bootstrap.ts';
 
@@ -51,6 +52,8 @@ export interface Config {
    * query is refused before it runs (PGlite, the embedded engine's database, has no time-out).
    */
   logQueries: { timeoutMs: number; maxCost: number };
+  /** Platform feature flags (PLINTH_FEATURE_FLAGS), answered to the studio at GET /feature-flags. */
+  featureFlags: FeatureFlags;
 }
 
 export class ConfigError extends Error {}
@@ -126,9 +129,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: seconds(env, 'PLINTH_FUNCTIONS_IDLE_S', 60) * 1000,
       databaseAccess: env.PLINTH_FUNCTIONS_DB_ACCESS === 'on',
     },
-    // A cost of 2.5 million is about 15 s of work for PGlite (measured), a few seconds for a server.
-    logQueries: { timeoutMs: seconds(env, 'PLINTH_LOG_QUERY_TIMEOUT_S', 15) * 1000, maxCost: seconds(env, 'PLINTH_LOG_QUERY_MAX_COST', 2_500_000, 'cost units') },
+    // PGlite ignores statement_timeout, so the cost ceiling is its only guard: 2.5 million is about
+    // 15 s of its work (measured). A Postgres platform database enforces the time-out itself, so its
+    // ceiling only refuses the absurd: 50 million lets a p95 over a day of 10 M entries run (~10 s,
+    // bench:logs) where 2.5 million refused it.
+    logQueries: {
+      timeoutMs: seconds(env, 'PLINTH_LOG_QUERY_TIMEOUT_S', 15) * 1000,
+      maxCost: seconds(env, 'PLINTH_LOG_QUERY_MAX_COST', env.PLINTH_DATABASE_URL ? 50_000_000 : 2_500_000, 'cost units'),
+    },
+    featureFlags: featureFlags(env.PLINTH_FEATURE_FLAGS),
   };
+}
+
+/** Every flag and its default; a name not listed here is a typo, refused at start-up. */
+const FEATURE_FLAG_DEFAULTS: FeatureFlags = { saved_log_queries: true };
+
+/** `name=on|off`, comma-separated: `PLINTH_FEATURE_FLAGS=saved_log_queries=off`. */
+function featureFlags(value: string | undefined): FeatureFlags {
+  const flags = { ...FEATURE_FLAG_DEFAULTS };
+  for (const item of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const match = /^([a-z_]+)=(on|off)$/.exec(item);
+    if (!match) throw new ConfigError(`PLINTH_FEATURE_FLAGS takes name=on or name=off, comma-separated; got "${item}".`);
+    const [, name, setting] = match;
+    if (!Object.hasOwn(flags, name)) {
+      throw new ConfigError(`PLINTH_FEATURE_FLAGS: there is no feature flag "${name}" (known: ${Object.keys(flags).join(', ')}).`);
+    }
+    flags[name as keyof FeatureFlags] = setting === 'on';
+  }
+  return flags;
 }
 
 /** PLINTH_S3_BUCKET turns S3 on; the keys are required with it, the endpoint only for non-AWS services. */

@@ -11,6 +11,8 @@ import { PLATFORM_PASSWORD_POLICY } from './data-plane/auth/password-policy.ts';
 import { applyAuthSchema } from './data-plane/auth/schema.ts';
 import { createAuthService } from './data-plane/auth/service.ts';
 import { LogWriter } from './data-plane/logs/log-writer.ts';
+import { postgresLogObserver } from './data-plane/logs/postgres-logs.ts';
+import { StatementStats } from './data-plane/logs/statement-stats.ts';
 import { FileStore, S3Store } from './data-plane/storage/object-stores/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createEngine, openPlatformDatabase } from './engines/index.ts';
@@ -40,6 +42,9 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     await db.close();
     throw error;
   }
+  // Before the engine, which reports to them what project databases log and run (postgres_logs, query performance).
+  const logs = new LogWriter(db, { onError: (error) => log.error(`log write failed: ${error instanceof Error ? error.message : String(error)}`) });
+  const statementStats = new StatementStats(db, { onError: (error) => log.error(`statement stats write failed: ${error instanceof Error ? error.message : String(error)}`) });
   const engine = createEngine({
     engine: config.engine,
     dataDir: config.dataDir,
@@ -49,6 +54,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     postgresMajor: config.postgresMajor,
     log: log.error,
     loginSecret: secrets.derive('postgres-project-login').toString('base64url'),
+    observer: postgresLogObserver(logs, statementStats),
   });
   const auth = createAuthService({
     db,
@@ -62,10 +68,9 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   });
   // A local or embedded platform database is locked to this process, so no other node shares its jobs.
   const jobs = new JobQueue(db, { log, isSoleNode: config.engine !== 'postgres' });
-  const logs = new LogWriter(db, { onError: (error) => log.error(`log write failed: ${error instanceof Error ? error.message : String(error)}`) });
   const objects = config.s3 ? new S3Store(config.s3) : new FileStore(path.join(config.dataDir, 'storage'));
   const bus = await createClusterBus({ engine: config.engine, databaseUrl: config.databaseUrl, db, log: log.error });
-  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, objects, bus };
+  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, statementStats, objects, bus };
   registerJobHandlers(control);
   app = await buildServer({
     control,
@@ -94,6 +99,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
       await engine.close();
       // After everything that writes log entries (requests, jobs), before the database they go to.
       await control.logs.close();
+      await statementStats.close();
       await db.close();
     },
   };

@@ -3,7 +3,8 @@
  * reaches edge_logs; a template opened from /logs/explorer/templates runs in the explorer (and again
  * with Ctrl+Enter), its rows show with a histogram and one row's details as JSON; a refused query
  * shows the server's message under the editor; a custom range older than the plan keeps logs is
- * clipped with a note; recent queries reopen; the API Edge Network page lists the requests and
+ * clipped with a note; recent queries reopen; a saved query is kept, reopened and deleted (it never
+ * shows among the SQL editor's snippets); the API Edge Network page lists the requests and
  * filters them by status and method; a Billing admin (no ANALYTICS_READ) gets the access-denied view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,43 @@ describe('Logs', () => {
     await page.waitForURL((url) => url.pathname.endsWith('/logs/explorer') && (url.searchParams.get('q') ?? '').includes('>= 500'));
     // Nothing failed: the empty state, since every request answered below 500.
     await page.getByTestId('logs-results-empty').waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('saves a query, reopens it from Saved queries and deletes it', async () => {
+    const { context, page, errors } = await newPage(browser, platform.url);
+    await signInThroughUi(page, owner.email, PASSWORD, `/project/${project.ref}/logs/explorer/templates`);
+    await page.getByTestId('logs-template').filter({ hasText: '5xx errors by path' }).click();
+    await page.getByTestId('logs-results-empty').or(page.getByTestId('logs-results')).waitFor({ timeout: 30_000 });
+    await page.getByTestId('logs-save').click();
+    const dialog = page.getByTestId('logs-save-dialog');
+    await dialog.getByTestId('logs-save-submit').click();
+    await dialog.getByText('Please enter a query name').waitFor();
+    await dialog.getByTestId('logs-save-name').fill('Server errors');
+    await dialog.getByRole('switch', { name: 'Share with the project' }).click();
+    await dialog.getByTestId('logs-save-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.searchParams.has('saved'));
+
+    // Saved log queries are content of their own type: the SQL editor's list does not show them.
+    const sqlSnippets = await owner.api.get(`/api/projects/${project.ref}/content?type=sql`);
+    expect(sqlSnippets.body.data.map((s: { name: string }) => s.name)).not.toContain('Server errors');
+
+    await page.goto(`/project/${project.ref}/logs/explorer/saved`);
+    const saved = page.getByTestId('logs-saved-query');
+    await saved.first().waitFor();
+    expect(await saved.first().textContent()).toContain('Server errors');
+    expect(await saved.first().textContent()).toContain('Shared');
+    await shot(page, 'saved');
+    await saved.first().getByRole('link').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/logs/explorer') && (url.searchParams.get('q') ?? '').includes('>= 500'));
+    await page.getByTestId('logs-results-empty').waitFor({ timeout: 30_000 });
+
+    await page.goto(`/project/${project.ref}/logs/explorer/saved`);
+    await saved.first().getByRole('button', { name: 'Delete Server errors' }).click();
+    await page.getByTestId('logs-saved-delete').getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('logs-saved-empty').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -91,17 +91,17 @@ const projectRoutes: RouteObject[] = [
   redirect('realtime', 'inspector'),
   page('realtime/inspector', 'Realtime Inspector', () => import('./pages/project/realtime-inspector-page.tsx')),
 
-  notYet('reports', 'Custom reports'),
-  notYet('reports/api-overview', 'API Gateway'),
-  notYet('reports/storage', 'Storage report'),
-  notYet('reports/database', 'Database report'),
-  notYet('reports/query-performance', 'Query Performance'),
+  page('reports', 'Custom reports', () => import('./pages/project/reports/custom-reports-page.tsx')),
+  page('reports/api-overview', 'API Gateway', () => import('./pages/project/reports/api-overview-page.tsx')),
+  page('reports/storage', 'Storage report', () => import('./pages/project/reports/storage-report-page.tsx')),
+  page('reports/database', 'Database report', () => import('./pages/project/reports/database-report-page.tsx')),
+  page('reports/query-performance', 'Query Performance', () => import('./pages/project/reports/query-performance-page.tsx')),
 
   notYet('branches', 'Branches'),
 
   redirect('logs', 'explorer'),
   page('logs/explorer', 'Logs Explorer', () => import('./pages/project/logs/explorer-page.tsx')),
-  notYet('logs/explorer/saved', 'Saved queries'),
+  page('logs/explorer/saved', 'Saved queries', () => import('./pages/project/logs/saved-page.tsx')),
   page('logs/explorer/recent', 'Recent queries', () => import('./pages/project/logs/recent-page.tsx')),
   page('logs/explorer/templates', 'Query templates', () => import('./pages/project/logs/templates-page.tsx')),
   page('logs/edge-logs', 'API Edge Network logs', () => import('./pages/project/logs/source-logs-page.tsx')),

@@ -3,10 +3,12 @@ import { refSchema } from './common.ts';
 import { endpoint, type Endpoint } from './endpoints-base.ts';
 
 export const SNIPPET_VISIBILITIES = ['user', 'project'] as const;
+/** `sql`: the SQL editor's snippets; `log_sql`: the logs explorer's saved queries (same shape and rules). */
+export const SNIPPET_TYPES = ['sql', 'log_sql'] as const;
 
 export const snippetSchema = z.object({
   id: z.string().uuid(),
-  type: z.literal('sql'),
+  type: z.enum(SNIPPET_TYPES),
   name: z.string(),
   description: z.string().nullable(),
   visibility: z.enum(SNIPPET_VISIBILITIES),
@@ -27,7 +29,7 @@ const snippetName = z.string().trim().min(1, 'Please enter a query name').max(25
 
 export const snippetUpsertBody = z.object({
   id: z.string().uuid(),
-  type: z.literal('sql').default('sql'),
+  type: z.enum(SNIPPET_TYPES).default('sql'),
   name: snippetName,
   description: z.string().max(2000).nullable().optional(),
   visibility: z.enum(SNIPPET_VISIBILITIES).default('user'),
@@ -47,10 +49,10 @@ export const contentEndpoints = {
   contentList: endpoint({
     method: 'GET',
     path: '/projects/:ref/content',
-    summary: "SQL snippets: the caller's own and the project's shared ones",
+    summary: "SQL snippets or saved log queries (type): the caller's own and the project's shared ones",
     params: refParams,
     query: z.object({
-      type: z.literal('sql').default('sql'),
+      type: z.enum(SNIPPET_TYPES).default('sql'),
       visibility: z.enum(SNIPPET_VISIBILITIES).optional(),
       favorite: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
       name: z.string().max(256).optional(),

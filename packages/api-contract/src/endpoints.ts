@@ -23,6 +23,7 @@ import { ssoProviderEndpoints } from './sso-providers.ts';
 import { realtimeEndpoints } from './realtime.ts';
 import { functionEndpoints } from './functions.ts';
 import { analyticsEndpoints } from './analytics.ts';
+import { reportEndpoints } from './reports.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
 import {
@@ -116,6 +117,7 @@ export const endpoints = {
   ...realtimeEndpoints,
   ...functionEndpoints,
   ...analyticsEndpoints,
+  ...reportEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

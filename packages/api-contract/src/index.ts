@@ -19,3 +19,4 @@ export * from './realtime.ts';
 export * from './auth-constants.ts';
 export * from './functions.ts';
 export * from './analytics.ts';
+export * from './reports.ts';

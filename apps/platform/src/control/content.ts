@@ -1,12 +1,20 @@
-import type { BodyOf, Snippet } from '@plinth/api-contract';
+import type { BodyOf, Snippet, SNIPPET_TYPES } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource, can, type Role } from '@plinth/permissions';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject } from './project-rows.ts';
 
+type SnippetType = (typeof SNIPPET_TYPES)[number];
+
+/**
+ * Saved queries of two kinds in one table: the SQL editor's snippets ('sql') and the logs
+ * explorer's saved log queries ('log_sql'), with the same shape and rules. A list names its type, so
+ * neither screen shows the other's; an item, a patch and a delete act on the row whatever its type.
+ */
 interface SnippetRow {
   id: string;
+  type: SnippetType;
   project_ref: string;
   owner_id: string;
   owner_username: string | null;
@@ -24,8 +32,8 @@ const snippetSelect = `
   select s.*, p.username as owner_username, u.email as owner_email
   from snippets s join auth.users u on u.id = s.owner_id left join profiles p on p.user_id = s.owner_id`;
 
-/** Own snippets are the owner's to change; shared ones belong to every member who may write content. */
-function canEdit(row: Pick<SnippetRow, 'owner_id' | 'visibility'>, actor: Actor, role: Role): boolean {
+/** Own snippets (and reports) are the owner's to change; shared ones belong to every member who may write content. */
+export function canEdit(row: Pick<SnippetRow, 'owner_id' | 'visibility'>, actor: Actor, role: Role): boolean {
   if (row.visibility === 'user') return row.owner_id === actor.userId;
   return can(role, Action.UPDATE, Resource.USER_CONTENT);
 }
@@ -33,7 +41,7 @@ function canEdit(row: Pick<SnippetRow, 'owner_id' | 'visibility'>, actor: Actor,
 function present(row: SnippetRow, actor: Actor, role: Role): Snippet {
   return {
     id: row.id,
-    type: 'sql',
+    type: row.type,
     name: row.name,
     description: row.description,
     visibility: row.visibility,
@@ -60,18 +68,18 @@ export async function listSnippets(
   ctx: ControlContext,
   actor: Actor,
   ref: string,
-  filter: { visibility?: 'user' | 'project'; favorite?: boolean; name?: string; limit: number; cursor?: string },
+  filter: { type: SnippetType; visibility?: 'user' | 'project'; favorite?: boolean; name?: string; limit: number; cursor?: string },
 ): Promise<{ data: Snippet[]; cursor: string | null }> {
   const { role } = await accessProject(ctx, actor, ref);
   const offset = Number(filter.cursor ?? 0) || 0;
   const { rows } = await ctx.db.query<SnippetRow>(
     `${snippetSelect}
-     where s.project_ref = $1 and (s.visibility = 'project' or s.owner_id = $2)
+     where s.project_ref = $1 and s.type = $8 and (s.visibility = 'project' or s.owner_id = $2)
        and ($3::text is null or s.visibility = $3)
        and ($4::boolean is null or s.favorite = $4)
        and ($5::text is null or s.name ilike '%' || $5 || '%')
      order by s.updated_at desc, s.id limit $6 offset $7`,
-    [ref, actor.userId, filter.visibility ?? null, filter.favorite ?? null, filter.name ?? null, filter.limit + 1, offset],
+    [ref, actor.userId, filter.visibility ?? null, filter.favorite ?? null, filter.name ?? null, filter.limit + 1, offset, filter.type],
   );
   return {
     data: rows.slice(0, filter.limit).map((row) => present(row, actor, role)),
@@ -96,16 +104,23 @@ export async function upsertSnippet(ctx: ControlContext, actor: Actor, ref: stri
       throw new PlinthError('content_not_found');
     }
     if (!canEdit(current, actor, role)) throw new PlinthError('forbidden');
+    // A saved query keeps its kind: an editor snippet does not turn into a log query by being saved.
+    if (current.type !== body.type) {
+      const message = `This query is saved as type '${current.type}', not '${body.type}'.`;
+      throw new PlinthError('validation_failed', message, { issues: [{ path: 'type', message }] });
+    }
   } else if (!can(role, Action.CREATE, Resource.USER_CONTENT)) {
     throw new PlinthError('forbidden', 'Your queries will not be saved as you do not have sufficient permissions');
+  } else if (body.type === 'log_sql' && !ctx.config.featureFlags.saved_log_queries) {
+    throw new PlinthError('not_implemented', 'Saved log queries are turned off on this platform (PLINTH_FEATURE_FLAGS).');
   }
   await ctx.db.query(
-    `insert into snippets (id, project_ref, owner_id, name, description, visibility, sql, favorite, last_updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, coalesce($8, false), $3)
+    `insert into snippets (id, project_ref, owner_id, type, name, description, visibility, sql, favorite, last_updated_by)
+     values ($1, $2, $3, $9, $4, $5, $6, $7, coalesce($8, false), $3)
      on conflict (id) do update set name = excluded.name, description = excluded.description,
        visibility = excluded.visibility, sql = excluded.sql, favorite = coalesce($8, snippets.favorite),
        updated_at = now(), last_updated_by = $3`,
-    [body.id, ref, actor.userId, body.name, body.description ?? null, body.visibility, body.content.sql, body.content.favorite ?? null],
+    [body.id, ref, actor.userId, body.name, body.description ?? null, body.visibility, body.content.sql, body.content.favorite ?? null, body.type],
   );
   if (!current) {
     await recordAudit(ctx.db, actor, { action: 'content.create', organizationSlug: project.organization_slug, projectRef: ref, target: body.name });

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { LogWriter } from '../data-plane/logs/log-writer.ts';
+import type { StatementStats } from '../data-plane/logs/statement-stats.ts';
 import type { ObjectStore } from '../data-plane/storage/object-stores/index.ts';
 import type { Database, Engine } from '../engines/types.ts';
 import type { ClusterBus } from './cluster-bus.ts';
@@ -17,6 +18,8 @@ export interface ControlContext {
   log: { info(message: string): void; error(message: string): void };
   /** Every service's log entries (edge, PostgREST, auth, ...) into the platform database; flush() in tests. */
   logs: LogWriter;
+  /** Query performance figures the platform records (engines without pg_stat_statements); flush() before reading. */
+  statementStats: StatementStats;
   /** Where every project's stored files live: a directory under dataDir, or S3 (PLINTH_S3_*). */
   objects: ObjectStore;
   /** Messages between platform nodes (LISTEN/NOTIFY on a shared platform database, else in-process). */

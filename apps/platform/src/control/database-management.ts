@@ -9,7 +9,7 @@ import * as pgMeta from '@plinth/pg-meta';
 // The REST API's schema cache must see DDL made here at once (schema-cache.ts only depends on engines).
 import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
 import { DatabaseError } from '../engines/database-error.ts';
-import type { Database, Queryable } from '../engines/types.ts';
+import type { Database, Engine, Queryable } from '../engines/types.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
@@ -237,12 +237,14 @@ function extensionsKey(ctx: ControlContext, project: ProjectRow): string {
 export async function listExtensions(ctx: ControlContext, actor: Actor, ref: string, search?: string): Promise<pgMeta.Extension[]> {
   const { db, project } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_READ, Resource.TABLES);
   return mapped(async () => {
-    const loadable = await loadableExtensions(db, extensionsKey(ctx, project));
+    const loadable = await loadableExtensions(db, extensionsKey(ctx, project), ctx.engine);
     return pgMeta.listExtensions(db, { search, loadable });
   });
 }
 
-export async function loadableExtensions(db: Database, engineKey: string): Promise<Set<string>> {
+/** The names that load; undefined when the engine creates every available one (nothing to probe). */
+export async function loadableExtensions(db: Database, engineKey: string, engine?: Engine): Promise<Set<string> | undefined> {
+  if (engine?.createsEveryAvailableExtension) return undefined;
   let known = loadableByEngine.get(engineKey);
   if (!known) loadableByEngine.set(engineKey, (known = new Map()));
   const unknown = (await pgMeta.uninstalledExtensionNames(db)).filter((name) => !known.has(name));
@@ -256,7 +258,7 @@ export async function loadableExtensions(db: Database, engineKey: string): Promi
 export async function enableExtension(ctx: ControlContext, actor: Actor, ref: string, body: pgMeta.ExtensionCreate): Promise<pgMeta.Extension> {
   const { project } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, Resource.TABLES);
   const db = await ctx.engine.project(locationOf(project));
-  const loadable = await mapped(() => loadableExtensions(db, extensionsKey(ctx, project)));
+  const loadable = await mapped(() => loadableExtensions(db, extensionsKey(ctx, project), ctx.engine));
   return changeCatalog(ctx, actor, ref, {
     resource: Resource.TABLES,
     action: 'pg_meta.extension.create',

@@ -83,3 +83,26 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+
+-- The extensions a new Supabase project has enabled, in `extensions` (where Supabase keeps them, so
+-- `extensions.uuid_generate_v4()` and the like resolve as they do there). Each only where the engine
+-- has it; pg_stat_statements only where its library is preloaded, without which its view fails (the
+-- local and embedded engines preload it; a Postgres server may). Existing projects keep what they have.
+do $$
+declare
+  wanted text;
+begin
+  foreach wanted in array array['pgcrypto', 'uuid-ossp', 'pg_stat_statements'] loop
+    continue when not exists (select 1 from pg_catalog.pg_available_extensions where name = wanted);
+    continue when wanted = 'pg_stat_statements' and not ('pg_stat_statements' = any (
+      string_to_array(replace(pg_catalog.current_setting('shared_preload_libraries'), ' ', ''), ',')));
+    execute format('create extension if not exists %I with schema extensions', wanted);
+  end loop;
+end $$;
+
+-- As on Supabase (where it is set on the postgres role), names from enabled extensions resolve
+-- without `extensions.`: `uuid_generate_v4()`, `similarity(...)`, `vector(3)`. Set on the database
+-- because the role sessions log in as differs between engines; API requests set their own path.
+do $$ begin
+  execute format('alter database %I set search_path = "$user", public, extensions', pg_catalog.current_database());
+end $$;

@@ -12,9 +12,11 @@ import { LocalEngine } from './local/local-engine.ts';
 import { openLocalPlatformDatabase } from './local/platform-cluster.ts';
 import { createPool, PgDatabase } from './postgres/pg-database.ts';
 import { PostgresEngine } from './postgres/postgres-engine.ts';
+import type { DatabaseObserver } from './observer.ts';
 import type { Database, Engine } from './types.ts';
 
 export type { ConnectionInfo, Database, Engine, ProjectLocation, QueryResult, Queryable } from './types.ts';
+export { SLOW_STATEMENT_MS, type DatabaseObserver, type ServerLogRecord, type StatementRun } from './observer.ts';
 export { DatabaseError, toDatabaseError } from './database-error.ts';
 export { bootstrapProject, type BootstrapOptions, type EngineName } from './bootstrap.ts';
 export { EmbeddedEngine } from './embedded/embedded-engine.ts';
@@ -36,16 +38,20 @@ export interface EngineConfig {
   /** Local: the PostgreSQL major of new projects (default: the newest installed). */
   postgresMajor?: number;
   log?: (message: string) => void;
+  /** Told what project databases report (server log lines, statements): the postgres_logs source and query performance. */
+  observer?: DatabaseObserver;
 }
 
 export function createEngine(config: EngineConfig): Engine {
   switch (config.engine) {
     case 'local':
-      return new LocalEngine(config.dataDir, { bootstrap: config.bootstrap, idleStopMs: config.idleStopMs, postgresMajor: config.postgresMajor, log: config.log });
+      return new LocalEngine(config.dataDir, {
+        bootstrap: config.bootstrap, idleStopMs: config.idleStopMs, postgresMajor: config.postgresMajor, log: config.log, observer: config.observer,
+      });
     case 'embedded':
-      return new EmbeddedEngine(config.dataDir, config.bootstrap, { readSnapshots: config.readSnapshots });
+      return new EmbeddedEngine(config.dataDir, config.bootstrap, { readSnapshots: config.readSnapshots, observer: config.observer });
     case 'postgres':
-      return new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap);
+      return new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap, config.observer);
   }
 }
 

@@ -103,6 +103,12 @@ export interface Engine {
    */
   assertRunnable(statement: string): void;
   /**
+   * True when a project can create every extension pg_available_extensions lists (embedded: its
+   * session is a superuser's, and Plinth gives PGlite only bundles that load), so the dashboard need
+   * not try each with CREATE EXTENSION, which on embedded would load every library into the worker.
+   */
+  readonly createsEveryAvailableExtension?: boolean;
+  /**
    * A plain-SQL dump of the project's database (pg_dump --inserts, plus `pgDumpArgs`), taken in one
    * REPEATABLE READ transaction while the project keeps serving. Local and postgres: PGlite's
    * WebAssembly pg_dump relayed to the server (@plinth/pg-dump), as the superuser; embedded: the same
@@ -120,6 +126,41 @@ export interface Engine {
   postgresVersion(location: ProjectLocation): Promise<string>;
   /** How a person connects to it directly (shown in settings). */
   connectionInfo(location: ProjectLocation): ConnectionInfo;
+  /**
+   * The statement statistics the project's own server keeps: pg_stat_statements of its database
+   * (local clusters preload it). null where the platform records them itself instead (embedded:
+   * PGlite has no such extension; postgres: a shared server's statistics are not the platform's).
+   */
+  serverStatementStats(location: ProjectLocation, query: StatementStatsQuery): Promise<ServerStatementStats | null>;
   /** Closes every open project database. */
   close(): Promise<void>;
+}
+
+export type StatementStatsSort = 'total_time' | 'calls' | 'mean_time' | 'max_time' | 'rows';
+
+/**
+ * The first `limit` statements by `sort`, highest first. No text search here: statement texts may
+ * hold values, so a caller searches them once they are masked, or a search would tell what they hold.
+ */
+export interface StatementStatsQuery {
+  sort: StatementStatsSort;
+  limit: number;
+}
+
+/** One statement's figures, as pg_stat_statements keeps them (times in ms). */
+export interface StatementStatsRow {
+  query: string;
+  role: string | null;
+  calls: number;
+  rows: number;
+  total_time_ms: number;
+  mean_time_ms: number;
+  min_time_ms: number;
+  max_time_ms: number;
+}
+
+export interface ServerStatementStats {
+  /** When the figures were last reset (ISO), if the server says. */
+  since: string | null;
+  statements: StatementStatsRow[];
 }

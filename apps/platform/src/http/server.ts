@@ -20,6 +20,7 @@ import { projectRoutes } from './routes/projects/index.ts';
 import { authAdminRoutes } from './routes/project-auth/index.ts';
 import { realtimeAdminRoutes } from './routes/project-realtime/index.ts';
 import { logAdminRoutes } from './routes/project-logs/index.ts';
+import { reportRoutes } from './routes/project-reports/index.ts';
 import { functionAdminRoutes } from './routes/project-functions/index.ts';
 import { signingKeyRoutes } from './routes/signing-keys/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
@@ -68,6 +69,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         authAdminRoutes(api, deps.control, deps.sessions);
         realtimeAdminRoutes(api, deps.control, deps.sessions);
         logAdminRoutes(api, deps.control, deps.sessions);
+        reportRoutes(api, deps.control, deps.sessions);
         functionAdminRoutes(api, deps.control, deps.sessions);
         adminRoutes(api, deps.control, deps.sessions);
         jobRoutes(api, deps.control, deps.sessions);

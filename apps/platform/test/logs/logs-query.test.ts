@@ -143,7 +143,8 @@ describe.each([DEFAULT_ENGINE, 'embedded'] as EngineName[])('the logs query API 
     const capped = await logs(owner.api, mine, 'select id from postgres_logs');
     expect(capped.body.result).toHaveLength(1000);
     expect(capped.body.is_truncated).toBe(true);
-    expect(await result('select count(*) as n from postgres_logs')).toEqual([{ n: 1005 }]);
+    // The project's own server log lines are there too on the local engine (postgres_logs is filled).
+    expect(await result(`select count(*) as n from postgres_logs where event_message = 'bulk'`)).toEqual([{ n: 1005 }]);
     expect((await logs(owner.api, mine, 'select count(*) as n from postgres_logs')).body.is_truncated).toBe(false);
     const expensive = await logs(owner.api, mine, 'select count(*) from postgres_logs a, postgres_logs b, postgres_logs c');
     expect(expensive.body.error).toEqual({ code: 'query_too_expensive', message: expect.any(String) });

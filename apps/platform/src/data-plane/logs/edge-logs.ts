@@ -2,7 +2,8 @@
  * edge_logs: one entry per data-plane request, shaped like Supabase's edge logs (as objects where
  * Supabase's BigQuery rows have one-element arrays), so the explorer's SQL templates carry over:
  * metadata.request {method, path, search, headers {...}}, metadata.response {status_code,
- * origin_time}, plus the role the request ran as and the project. Headers are an allow-list: keys
+ * origin_time, bytes}, plus the role the request ran as and the project. `bytes` (the body bytes
+ * sent: egress) is Plinth's addition for the bandwidth reports. Headers are an allow-list: keys
  * and tokens are never picked up, and the writer's redaction covers the query string.
  */
 import type { LogWriter } from './log-writer.ts';
@@ -20,6 +21,8 @@ export interface EdgeRequest {
   status: number;
   /** Time the platform took to answer, in ms. */
   originTimeMs: number;
+  /** Body bytes sent (0 for HEAD, 204, 304); the gateway always knows it (benchmarks' synthetic entries may leave it out). */
+  bytes?: number;
   /** The database role the request ran as, once known. */
   role: string | null;
 }
@@ -54,6 +57,7 @@ export function writeEdgeLog(logs: LogWriter, request: EdgeRequest): void {
     response: {
       status_code: request.status,
       origin_time: Math.round(request.originTimeMs * 100) / 100,
+      bytes: request.bytes,
     },
   });
 }

@@ -88,15 +88,18 @@ export class LogWriter {
     this.maxBuffered = options.maxBuffered ?? 20_000;
   }
 
-  /** Queues one entry; never waits and never throws for a known source. */
-  write(source: LogSource, projectRef: string, eventMessage: string, metadata: LogMetadata): void {
+  /**
+   * Queues one entry; never waits and never throws for a known source. `at` (Unix ms) is when it
+   * happened, for entries read from elsewhere (a server log line); by default, now.
+   */
+  write(source: LogSource, projectRef: string, eventMessage: string, metadata: LogMetadata, at?: number): void {
     if (!isLogSource(source)) throw new Error(`unknown log source ${String(source)}`);
     if (this.isClosed) return;
     if (this.pendingCount >= this.maxBuffered) {
       this.countDrops(source, projectRef, 1);
       return;
     }
-    const now = Date.now();
+    const now = at ?? Date.now();
     let row: string;
     try {
       row = JSON.stringify({

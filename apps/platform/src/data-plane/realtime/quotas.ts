@@ -53,10 +53,14 @@ export class RealtimeQuotas {
   /** Whether one more socket would exceed the plan (counting every node). */
   isConnectionLimitReached(ref: string, plan: Plan): boolean {
     const limit = limits(plan).realtimeConnections;
-    if (limit === null) return false;
+    return limit !== null && this.connectionCount(ref) >= limit;
+  }
+
+  /** The project's open sockets on every node (others' as of their last heartbeat). */
+  connectionCount(ref: string): number {
     let count = this.localConnections.get(ref) ?? 0;
     for (const counts of this.remoteConnections.values()) count += counts.get(ref) ?? 0;
-    return count >= limit;
+    return count;
   }
 
   localConnectionCounts(): Record<string, number> {

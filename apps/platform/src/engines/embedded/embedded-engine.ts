@@ -24,6 +24,8 @@ import { assertValidRef } from '../project-ref.ts';
 import { serverVersion } from '../server-version.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
 import { LOCK_FILE_NAME } from '../lock-file.ts';
+import { observeDatabase } from '../observed-database.ts';
+import type { DatabaseObserver } from '../observer.ts';
 import { ReadSnapshots } from './read-snapshots.ts';
 import { WorkerDatabase } from './worker-database.ts';
 
@@ -42,6 +44,7 @@ async function exists(path: string): Promise<boolean> {
 
 export class EmbeddedEngine implements Engine {
   readonly name = 'embedded' as const;
+  readonly createsEveryAvailableExtension = true;
   private readonly open = new Map<string, Promise<WorkerDatabase>>();
   /** Closes in progress: a reopen must wait for the old worker to exit and release the lock. */
   private readonly closing = new Map<string, Promise<void>>();
@@ -50,14 +53,26 @@ export class EmbeddedEngine implements Engine {
   private readonly snapshots: ReadSnapshots;
   /** False when the editor's reads run on the project's own worker (PLINTH_EMBEDDED_SQL_SNAPSHOTS=off). */
   private readonly editorReadsOnSnapshots: boolean;
+  private readonly observer: DatabaseObserver | null;
+  /** Each worker's observed handle, made once so a handle's identity lasts as long as its worker. */
+  private readonly handles = new WeakMap<Database, Database>();
 
   constructor(
     private readonly dataDir: string,
     private readonly bootstrapOptions: BootstrapOptions = {},
-    options: { readSnapshots?: boolean } = {},
+    options: { readSnapshots?: boolean; observer?: DatabaseObserver } = {},
   ) {
     this.snapshots = new ReadSnapshots(join(dataDir, 'snapshots'));
     this.editorReadsOnSnapshots = options.readSnapshots !== false;
+    this.observer = options.observer ?? null;
+  }
+
+  /** What callers get: the worker itself, or with an observer, a handle that reports each statement. */
+  private handleOf(ref: string, db: Database): Database {
+    if (!this.observer) return db;
+    let handle = this.handles.get(db);
+    if (!handle) this.handles.set(db, (handle = observeDatabase(db, { ref, user: 'postgres', database: 'postgres' }, this.observer)));
+    return handle;
   }
 
   private projectDir(ref: string): string {
@@ -146,7 +161,7 @@ export class EmbeddedEngine implements Engine {
     try {
       await this.placeDatabase(ref);
       const location = { ref, server: null };
-      await this.project(location); // a new project is about to be used: open it now
+      await this.worker(location); // a new project is about to be used: open it now
       return location;
     } catch (err) {
       await this.dropProject({ ref, server: null }).catch(() => {});
@@ -154,8 +169,12 @@ export class EmbeddedEngine implements Engine {
     }
   }
 
+  async project(location: ProjectLocation): Promise<Database> {
+    return this.handleOf(location.ref, await this.worker(location));
+  }
+
   /** Opens on first use; concurrent callers share one opening; a dead worker is replaced. */
-  async project(location: ProjectLocation): Promise<WorkerDatabase> {
+  private async worker(location: ProjectLocation): Promise<WorkerDatabase> {
     const { ref } = location;
     const current = this.open.get(ref);
     if (current) {
@@ -163,7 +182,7 @@ export class EmbeddedEngine implements Engine {
       if (db.isOpen) return db;
       // The worker died: reap it so its lock is released, then open afresh.
       if (this.open.get(ref) === current) await this.closeProject(location);
-      return this.project(location);
+      return this.worker(location);
     }
     const dir = this.dbDir(ref);
     const opening = (async () => {
@@ -181,7 +200,7 @@ export class EmbeddedEngine implements Engine {
   async isLive(location: ProjectLocation): Promise<boolean> {
     // Opens a closed project: "live" means it can answer, not that it is open right now.
     try {
-      const db = await this.project(location);
+      const db = await this.worker(location);
       await db.query('select 1');
       return true;
     } catch {
@@ -190,9 +209,10 @@ export class EmbeddedEngine implements Engine {
   }
 
   async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
-    const primary = await this.project(location);
-    if (this.editorReadsOnSnapshots) return this.snapshots.read(location.ref, primary, read, signal);
-    return readInterruptibly(primary, read, signal, () => this.interrupt(location));
+    const primary = await this.worker(location);
+    const observedRead = (db: Database) => read(this.handleOf(location.ref, db));
+    if (this.editorReadsOnSnapshots) return this.snapshots.read(location.ref, primary, observedRead, signal);
+    return readInterruptibly(primary, observedRead, signal, () => this.interrupt(location));
   }
 
   assertRunnable(statement: string): void {
@@ -241,16 +261,20 @@ export class EmbeddedEngine implements Engine {
     // Always on a snapshot of its own, even with the editor's snapshots off: pg_dump blocks the
     // worker it runs in for the whole dump, so neither the project's one worker (its data plane)
     // nor the editor's shared snapshot (its reads) can be that worker.
-    const primary = await this.project(location);
+    const primary = await this.worker(location);
     return this.snapshots.withOwnSnapshot(location.ref, primary, (db) => db.dump(pgDumpArgs));
   }
 
   async postgresVersion(location: ProjectLocation): Promise<string> {
-    return serverVersion(await this.project(location));
+    return serverVersion(await this.worker(location));
   }
 
   connectionInfo(_location: ProjectLocation): ConnectionInfo {
     return { host: 'embedded', port: 0, database: 'postgres', user: 'postgres' };
+  }
+
+  async serverStatementStats(): Promise<null> {
+    return null; // PGlite has no pg_stat_statements: the platform records the statements it runs
   }
 
   async close(): Promise<void> {

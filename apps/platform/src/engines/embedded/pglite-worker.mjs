@@ -13,8 +13,9 @@ import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { contribExtension } from './contrib-files.mjs';
 
-const { dataDir, settings, wasmModules } = workerData;
+const { dataDir, settings, wasmModules, contrib } = workerData;
 
 const errorFields = ['severity', 'detail', 'hint', 'position', 'where', 'schema', 'table', 'column', 'dataType', 'constraint'];
 
@@ -198,7 +199,9 @@ try {
   const startParams = [...PGlite.defaultStartParams];
   for (const [name, value] of Object.entries(settings ?? {})) startParams.push('-c', `${name}=${value}`);
   // Compiled once by the main thread and shared: compiling the wasm is most of a worker's start-up.
-  pg = await PGlite.create({ dataDir, startParams, ...wasmModules });
+  // The contrib extensions' files, in place before Postgres starts; their libraries load on use.
+  const extensions = contrib ? { contrib: contribExtension(contrib) } : {};
+  pg = await PGlite.create({ dataDir, startParams, extensions, ...wasmModules });
   parentPort.postMessage({ ready: true });
 } catch (err) {
   parentPort.postMessage({ ready: false, error: serializeError(err) });

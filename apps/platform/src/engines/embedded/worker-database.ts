@@ -13,6 +13,7 @@ import { DatabaseError, type DatabaseErrorFields } from '../database-error.ts';
 import { PreparedNames } from '../prepared-statements.ts';
 import { assertChannelName, type Database, type Listener, type PreparedStatement, type QueryResult, type Queryable } from '../types.ts';
 import { acquireLock, LOCK_FILE_NAME, releaseLock } from '../lock-file.ts';
+import { contribFiles, PRELOADED_LIBRARIES } from './contrib.ts';
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 
@@ -32,8 +33,17 @@ function wasmModules() {
   return compiledModules;
 }
 
-/** shared_buffers=16MB: measured RSS per instance drops from ~180 MB to ~60 MB. */
-const DEFAULT_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
+/**
+ * shared_buffers=16MB: measured RSS per instance drops from ~180 MB to ~60 MB. search_path: PGlite
+ * starts with `public` on its command line and ignores the database's own setting (bootstrap.sql
+ * sets Supabase's, which ends with `extensions`), so it is given here. shared_preload_libraries:
+ * the contrib libraries loaded at start-up (contrib.ts), whose files every worker is given.
+ */
+const DEFAULT_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+  search_path: '"$user", public, extensions',
+  shared_preload_libraries: PRELOADED_LIBRARIES.join(','),
+};
 
 type SerializedError =
   | { kind: 'postgres'; fields: DatabaseErrorFields }
@@ -92,12 +102,12 @@ export class WorkerDatabase implements Database {
   /** Locks `dataDir`, starts the worker and waits until PGlite has opened (or created) the database. */
   static async open(dataDir: string, options: WorkerDatabaseOptions = {}): Promise<WorkerDatabase> {
     mkdirSync(dataDir, { recursive: true });
-    const modules = await wasmModules();
+    const [modules, contrib] = await Promise.all([wasmModules(), contribFiles()]);
     acquireLock(dataDir);
     let worker: Worker;
     try {
       worker = new Worker(workerUrl, {
-        workerData: { dataDir, settings: { ...DEFAULT_SETTINGS, ...options.settings }, wasmModules: modules },
+        workerData: { dataDir, settings: { ...DEFAULT_SETTINGS, ...options.settings }, wasmModules: modules, contrib },
       });
       await new Promise<void>((resolve, reject) => {
         const onMessage = (msg: { ready?: boolean; error?: SerializedError }) => {

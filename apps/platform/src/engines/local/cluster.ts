@@ -7,10 +7,11 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { chown, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { isAlive } from '../lock-file.ts';
+import { SLOW_STATEMENT_MS } from '../observer.ts';
 import type { PostgresBinaries } from './binaries.ts';
 import { clusterUser } from './cluster-user.ts';
 
@@ -49,7 +50,10 @@ export const CLUSTER_SETTINGS: Record<string, string> = {
   wal_level: 'logical',
   max_wal_senders: '5',
   max_replication_slots: '5',
-  shared_preload_libraries: "'pg_stat_statements'",
+  shared_preload_libraries: "'pg_stat_statements,auto_explain'",
+  // Statements inside functions and cursors count too (as Supabase sets it): the SQL editor reads a
+  // row query through a cursor, whose statement would otherwise show only as DECLARE and FETCH.
+  'pg_stat_statements.track': "'all'",
   // A forgotten query or transaction must not hold a project's connections for ever. The platform's
   // own work runs as the superuser, which has no time-out; the SQL editor sets its own per run.
   statement_timeout: "'2min'",
@@ -60,8 +64,24 @@ export const CLUSTER_SETTINGS: Record<string, string> = {
   log_directory: "'log'",
   log_filename: "'postgresql-%a.log'",
   log_truncate_on_rotation: 'on',
+  // Times in the log as UTC whatever the machine's zone, so the reader parses them unambiguously.
+  log_timezone: "'UTC'",
   log_rotation_age: "'1d'",
   log_rotation_size: "'0'",
+  // What the postgres_logs source shows besides errors: sessions starting and ending, and statements
+  // slower than SLOW_STATEMENT_MS (the same threshold the other engines log at). Bind values stay out
+  // of slow-statement lines (they may hold anything, passwords included); errors never carry them
+  // (log_parameter_max_length_on_error is 0 by default).
+  log_connections: 'on',
+  log_disconnections: 'on',
+  log_min_duration_statement: String(SLOW_STATEMENT_MS),
+  log_parameter_max_length: '0',
+  // A slow statement read through a cursor (the SQL editor's) is logged by the server as its FETCH;
+  // auto_explain's line names the cursor's statement, and the log reader keeps it for such cursors
+  // only (local/server-log.ts). JSON, so the statement's text is read back exactly; no bind values.
+  'auto_explain.log_min_duration': String(SLOW_STATEMENT_MS),
+  'auto_explain.log_format': "'json'",
+  'auto_explain.log_parameter_max_length': '0',
   unix_socket_permissions: '0700',
 };
 
@@ -97,17 +117,38 @@ function readPidFile(dataDir: string): { pid: number; status: string } | null {
 export function clusterSettings(major: number): Record<string, string> {
   // PostgreSQL 18 reads asynchronously through three I/O worker processes by default; a small
   // cluster gains little from them and each costs memory.
-  return major >= 18 ? { ...CLUSTER_SETTINGS, io_method: "'sync'" } : CLUSTER_SETTINGS;
+  // From 18 log_connections takes a list: only the line that names the user, database and
+  // application ('authorization'), not also one at receipt and one at authentication.
+  return major >= 18 ? { ...CLUSTER_SETTINGS, io_method: "'sync'", log_connections: "'authorization'" } : CLUSTER_SETTINGS;
 }
 
 /** 4 MB WAL segments instead of 16: a new project is a copy of the template, WAL included. */
 export const INITDB_OPTIONS = ['--auth=trust', '--encoding=UTF8', '--locale=C', '--wal-segsize=4', '--no-sync', '--no-instructions'];
 
+function plinthConf(major: number): string {
+  const settings = Object.entries(clusterSettings(major)).map(([name, value]) => `${name} = ${value}`).join('\n');
+  return `# Written by Plinth: the settings of its clusters.\n${settings}\n`;
+}
+
+/**
+ * Brings plinth.conf up to this version's settings before a start, so a cluster made by an older
+ * Plinth gets what was added since (the postgres_logs settings, for one). Settings that need a
+ * restart take effect then, as this runs only while the cluster is stopped.
+ */
+async function refreshSettings(dataDir: string, major: number): Promise<void> {
+  const path = join(dataDir, 'plinth.conf');
+  const wanted = plinthConf(major);
+  const current = await readFile(path, 'utf8').catch(() => null);
+  if (current === null || current === wanted) return; // no plinth.conf: not a cluster Plinth configured
+  await writeFile(path, wanted);
+  const user = clusterUser();
+  if (user) await chown(path, user.uid, user.gid);
+}
+
 /** Runs initdb into `dataDir` (which must not exist or be empty) and writes Plinth's configuration. */
 export async function initialiseCluster(dataDir: string, binaries: PostgresBinaries, superuser: string): Promise<void> {
   await execFileAsync(binaries.initdb, ['-D', dataDir, '-U', superuser, ...INITDB_OPTIONS], { ...spawnOptions(), cwd: '/' });
-  const settings = Object.entries(clusterSettings(binaries.major)).map(([name, value]) => `${name} = ${value}`).join('\n');
-  await writeFile(join(dataDir, 'plinth.conf'), `# Written by Plinth: the settings of its clusters.\n${settings}\n`);
+  await writeFile(join(dataDir, 'plinth.conf'), plinthConf(binaries.major));
   await writeFile(join(dataDir, 'pg_hba.conf'), PG_HBA);
   const conf = await readFile(join(dataDir, 'postgresql.conf'), 'utf8');
   await writeFile(join(dataDir, 'postgresql.conf'), `${conf}\ninclude = 'plinth.conf'\n`);
@@ -164,6 +205,7 @@ export class Cluster {
     try {
       await stopOrphan(this.options.dataDir);
       const { binaries, dataDir, port, socketDir } = this.options;
+      await refreshSettings(dataDir, binaries.major);
       const logPath = join(socketDir, 'startup.log');
       const logFd = openSync(logPath, 'w');
       let child: ChildProcess;

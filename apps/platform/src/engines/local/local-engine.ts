@@ -12,7 +12,8 @@
  * The platform reaches a cluster only through its socket, in a directory open to the platform's OS
  * user alone; other clients use the password of `postgres` (the connection pooler of the extensions
  * issue gives them a TCP address). A cluster idle for `idleStopMs` is stopped and the next use starts
- * it again (scale to zero); its project stays ACTIVE_HEALTHY throughout.
+ * it again (scale to zero); its project stays ACTIVE_HEALTHY throughout. While a cluster runs, its
+ * server log is read into the observer (server-log.ts: the postgres_logs source).
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -26,10 +27,15 @@ import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, typ
 import { readInterruptibly } from '../interruptible.ts';
 import { createPool, PgDatabase } from '../postgres/pg-database.ts';
 import { assertValidRef } from '../project-ref.ts';
-import type { ConnectionInfo, Database, Engine, PreparedStatement, ProjectLocation, QueryResult, Queryable } from '../types.ts';
+import type {
+  ConnectionInfo, Database, Engine, PreparedStatement, ProjectLocation, QueryResult, Queryable, ServerStatementStats, StatementStatsQuery,
+} from '../types.ts';
 import { postgresBinaries, type PostgresBinaries } from './binaries.ts';
+import type { DatabaseObserver } from '../observer.ts';
 import { Cluster, clusterSettings, initialiseCluster, INITDB_OPTIONS, stopOrphan } from './cluster.ts';
 import { clusterUser, openPathForClusterUser } from './cluster-user.ts';
+import { ServerLogReader } from './server-log.ts';
+import { readStatementStats } from './statement-stats.ts';
 import { socketDirFor } from './socket-dir.ts';
 
 const execFileAsync = promisify(execFile);
@@ -70,10 +76,14 @@ export interface LocalEngineOptions {
   /** The PostgreSQL major of new projects (default: the newest installed). */
   postgresMajor?: number;
   log?: (message: string) => void;
+  /** Told each line of every project's server log (the postgres_logs source). */
+  observer?: DatabaseObserver;
 }
 
 interface ProjectCluster {
   cluster: Cluster;
+  /** Reads the cluster's server log while it runs (with an observer). */
+  serverLog: ServerLogReader | null;
   pool: PgDatabase | null;
   inFlight: number;
   lastUsed: number;
@@ -160,7 +170,8 @@ export class LocalEngine implements Engine {
         await admin.exec(TEMPLATE_SQL);
         await bootstrapProject(admin, 'local', this.options.bootstrap);
         await admin.exec(ownerGrantsSql(OWNER));
-        await admin.exec('create extension if not exists pg_stat_statements with schema extensions; checkpoint');
+        // Statistics start empty in every project: the bootstrap's statements are the template's, not theirs.
+        await admin.exec('create extension if not exists pg_stat_statements with schema extensions; select extensions.pg_stat_statements_reset(); checkpoint');
       } finally {
         await admin.close();
         await cluster.stop();
@@ -235,7 +246,11 @@ export class LocalEngine implements Engine {
           binaries: this.binaries(clusterMajor(dataDir)),
         log: this.options.log,
       });
-      entry = { cluster, pool: null, inFlight: 0, lastUsed: Date.now(), isClosed: false, handle: this.handleFor(ref) };
+      const { observer } = this.options;
+      const serverLog = observer
+        ? new ServerLogReader({ ref, dataDir, positionFile: join(dir, 'server-log.json'), observer, platformApplication: APPLICATION_NAME, log: this.options.log })
+        : null;
+      entry = { cluster, serverLog, pool: null, inFlight: 0, lastUsed: Date.now(), isClosed: false, handle: this.handleFor(ref) };
       this.clusters.set(ref, entry);
     }
     return entry;
@@ -254,6 +269,7 @@ export class LocalEngine implements Engine {
         entry.pool = null;
         await stale?.close().catch(() => undefined);
         await entry.cluster.ensureRunning();
+        entry.serverLog?.start();
       }
       entry.pool ??= socketPool(entry.cluster.socketDir, OWNER, PROJECT_POOL_MAX, { noTimeouts: true, idleMs: PROJECT_POOL_IDLE_MS });
       return entry.pool;
@@ -368,6 +384,8 @@ export class LocalEngine implements Engine {
     entry.pool = null;
     await pool?.close().catch(() => undefined);
     await entry.cluster.stop();
+    // What the server wrote up to its last line, before the platform's log writer may close.
+    await entry.serverLog?.stop();
   }
 
   async closeProject(location: ProjectLocation): Promise<void> {
@@ -411,6 +429,10 @@ export class LocalEngine implements Engine {
 
   connectionInfo(location: ProjectLocation): ConnectionInfo {
     return { host: socketDirFor(this.projectDir(location.ref)), port: SOCKET_PORT, database: DATABASE, user: OWNER };
+  }
+
+  serverStatementStats(location: ProjectLocation, query: StatementStatsQuery): Promise<ServerStatementStats> {
+    return this.using(location.ref, (db) => readStatementStats(db, query));
   }
 
   async postgresVersion(location: ProjectLocation): Promise<string> {

@@ -20,6 +20,8 @@ import { readInterruptibly } from '../interruptible.ts';
 import { assertValidRef } from '../project-ref.ts';
 import { serverVersion } from '../server-version.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
+import { observeDatabase } from '../observed-database.ts';
+import type { DatabaseObserver } from '../observer.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
 
 const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
@@ -42,13 +44,15 @@ export class PostgresEngine implements Engine {
   readonly name = 'postgres' as const;
   /** Per server, on the URL's own (maintenance) database: creating and dropping databases and roles. */
   private readonly adminPools = new Map<string, pg.Pool>();
-  private readonly projects = new Map<string, PgDatabase>();
+  private readonly projects = new Map<string, { pool: PgDatabase; handle: Database }>();
 
   constructor(
     private readonly servers: string[],
     /** Key for the platform login's per-project password. */
     private readonly loginSecret: string,
     private readonly bootstrapOptions: BootstrapOptions = {},
+    /** Told each statement the platform runs in a project (the postgres_logs source, query performance). */
+    private readonly observer?: DatabaseObserver,
   ) {
     if (servers.length === 0) throw new Error('The postgres engine needs at least one project server.');
   }
@@ -159,21 +163,30 @@ export class PostgresEngine implements Engine {
   }
 
   async project(location: ProjectLocation): Promise<Database> {
+    return this.open(location).handle;
+  }
+
+  /** The project's pool, and the handle callers get (the pool, observed when there is an observer). */
+  private open(location: ProjectLocation): { pool: PgDatabase; handle: Database } {
     const server = this.requireServer(location);
-    let db = this.projects.get(location.ref);
-    if (!db) {
+    let open = this.projects.get(location.ref);
+    if (!open) {
       const url = new URL(withDatabase(server, databaseName(location.ref)));
       url.username = encodeURIComponent(platformRole(location.ref));
       url.password = encodeURIComponent(this.platformPassword(location.ref));
-      db = new PgDatabase(createPool(url.toString(), PROJECT_POOL_MAX));
-      this.projects.set(location.ref, db);
+      const pool = new PgDatabase(createPool(url.toString(), PROJECT_POOL_MAX));
+      // Its sessions run as the owner (the platform login's role setting), so that is the user named.
+      const session = { ref: location.ref, user: ownerRole(location.ref), database: databaseName(location.ref) };
+      open = { pool, handle: this.observer ? observeDatabase(pool, session, this.observer) : pool };
+      this.projects.set(location.ref, open);
     }
-    return db;
+    return open;
   }
 
   async isLive(location: ProjectLocation): Promise<boolean> {
     try {
-      await (await this.project(location)).query('select 1');
+      // On the pool itself: a health check is not a statement of the project's.
+      await this.open(location).pool.query('select 1');
       return true;
     } catch {
       return false;
@@ -201,10 +214,10 @@ export class PostgresEngine implements Engine {
   }
 
   async closeProject(location: ProjectLocation): Promise<void> {
-    const db = this.projects.get(location.ref);
-    if (!db) return;
+    const open = this.projects.get(location.ref);
+    if (!open) return;
     this.projects.delete(location.ref);
-    await db.close();
+    await open.pool.close();
   }
 
   async dropProject(location: ProjectLocation): Promise<void> {
@@ -217,8 +230,14 @@ export class PostgresEngine implements Engine {
     await admin.exec(`drop role if exists ${ident(ownerRole(location.ref))}`);
   }
 
+  async serverStatementStats(): Promise<null> {
+    // A shared server's statistics (if it keeps any) are not the platform's to read per tenant: the
+    // platform records the statements it runs instead.
+    return null;
+  }
+
   async postgresVersion(location: ProjectLocation): Promise<string> {
-    return serverVersion(await this.project(location));
+    return serverVersion(this.open(location).pool);
   }
 
   connectionInfo(location: ProjectLocation): ConnectionInfo {
@@ -232,7 +251,7 @@ export class PostgresEngine implements Engine {
   }
 
   async close(): Promise<void> {
-    const pools = [...this.projects.values()].map((db) => db.close());
+    const pools = [...this.projects.values()].map(({ pool }) => pool.close());
     this.projects.clear();
     pools.push(...[...this.adminPools.values()].map((pool) => pool.end()));
     this.adminPools.clear();

@@ -9,6 +9,7 @@ import { ResourceWarningBanner } from './resource-warning-banner.tsx';
 import { useProjectQuery } from '../../data/projects/project-query.ts';
 import { useOrganization } from '../../data/organizations/organizations-query.ts';
 import { useDatabaseMenuFlags } from '../../data/extensions/extensions-query.ts';
+import { useFeatureFlagsQuery } from '../../data/feature-flags/feature-flags-query.ts';
 import { ProjectMainArea } from '../../features/lifecycle/project-main-area.tsx';
 import { ProjectStatusBadge } from '../../features/projects/status-badge.tsx';
 import { ErrorPage } from '../../features/errors/error-page.tsx';
@@ -26,8 +27,9 @@ export function ProjectLayout() {
   const pathAfterRef = pathname.slice(`/project/${ref}`.length);
   const section = menuSectionOf(pathAfterRef);
   const extensionFlags = useDatabaseMenuFlags(ref, section === 'database');
+  const featureFlags = useFeatureFlagsQuery();
   const menu = section
-    ? projectMenu(section, { ref, slug, features, ...extensionFlags, isSavedLogsEnabled: false })
+    ? projectMenu(section, { ref, slug, features, ...extensionFlags, isSavedLogsEnabled: featureFlags.data?.saved_log_queries ?? false })
     : null;
 
   return (

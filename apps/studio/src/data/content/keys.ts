@@ -1,4 +1,8 @@
+import type { SNIPPET_TYPES } from '@plinth/api-contract';
+
 export interface SnippetFilter {
+  /** `sql` (the SQL editor, the default) or `log_sql` (the logs explorer's saved queries). */
+  type?: (typeof SNIPPET_TYPES)[number];
   visibility?: 'user' | 'project';
   favorite?: boolean;
   name?: string;

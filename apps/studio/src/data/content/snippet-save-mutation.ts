@@ -3,7 +3,7 @@ import type { BodyOf, ResponseOf } from '@plinth/api-contract';
 import { apiRequest } from '../../lib/api.ts';
 import { contentKeys } from './keys.ts';
 
-export type SnippetSave = Omit<BodyOf<'contentUpsert'>, 'type' | 'visibility'> & { visibility?: 'user' | 'project' };
+export type SnippetSave = Omit<BodyOf<'contentUpsert'>, 'type' | 'visibility'> & Partial<Pick<BodyOf<'contentUpsert'>, 'type' | 'visibility'>>;
 
 export function saveSnippet(ref: string, body: SnippetSave) {
   return apiRequest<ResponseOf<'contentUpsert'>>('PUT', `/projects/${encodeURIComponent(ref)}/content`, {

@@ -5,7 +5,7 @@ import { contentKeys, type SnippetFilter } from './keys.ts';
 
 export const SNIPPET_PAGE_SIZE = 100;
 
-/** GET /api/projects/{ref}/content?type=sql — one group of the sidebar, a page at a time. */
+/** GET /api/projects/{ref}/content?type=sql (or log_sql) — one group of snippets, a page at a time. */
 export function useSnippetsQuery(ref: string | undefined, filter: SnippetFilter) {
   return useInfiniteQuery({
     queryKey: contentKeys.list(ref, filter),
@@ -14,7 +14,7 @@ export function useSnippetsQuery(ref: string | undefined, filter: SnippetFilter)
         'GET',
         `/projects/${encodeURIComponent(ref ?? '')}/content`,
         {
-          type: 'sql',
+          type: filter.type ?? 'sql',
           visibility: filter.visibility,
           favorite: filter.favorite === undefined ? undefined : String(filter.favorite),
           name: filter.name?.trim() || undefined,

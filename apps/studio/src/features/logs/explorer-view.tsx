@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LayoutTemplate, Play } from 'lucide-react';
+import { LayoutTemplate, Play, Save } from 'lucide-react';
 import { toast } from 'sonner';
 import type { LogsQuery } from '@plinth/api-contract';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { useSessionQuery } from '../../data/auth/session-query.ts';
+import { useSnippetQuery } from '../../data/content/snippet-query.ts';
+import { useFeatureFlagsQuery } from '../../data/feature-flags/feature-flags-query.ts';
 import { useLogsPagesQuery } from '../../data/logs/logs-query.ts';
 import { CodeEditor, type CodeEditorHandle } from '../sql-editor/code-editor.tsx';
 import { SplitPane } from '../sql-editor/split-pane.tsx';
@@ -13,6 +15,7 @@ import { ExplorerResults } from './explorer-results.tsx';
 import { LOG_COMPLETION_SCHEMA } from './log-sources.ts';
 import { QueryError } from './query-error.tsx';
 import { useRecentQueries } from './recent-queries.ts';
+import { SaveQueryDialog } from './save-query-dialog.tsx';
 import { DEFAULT_EXPLORER_SQL } from './templates.ts';
 import { customRangeProblem, DEFAULT_RANGE, resolveRange, type RangeChoice } from './time-range.ts';
 import { RetentionNote, TimeRangePicker } from './time-range-picker.tsx';
@@ -25,10 +28,15 @@ type Run = LogsQuery & { runId: number };
  * /logs/explorer: SQL over the project's log sources in the SQL editor's CodeMirror, a time range
  * clipped to the plan's retention, and the results. `?q=` carries the query (templates, recent
  * queries and shared links open it and run it); it follows each run so the address can be shared.
+ * `?saved=` names the saved query it was opened from, which Save then updates.
  */
 export function ExplorerView({ projectRef }: { projectRef: string }) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q');
+  const savedId = params.get('saved') ?? undefined;
+  const saved = useSnippetQuery(projectRef, savedId);
+  const isSavingEnabled = useFeatureFlagsQuery().data?.saved_log_queries ?? false;
+  const [isSaveOpen, setIsSaveOpen] = useState(false);
   const editor = useRef<CodeEditorHandle>(null);
   const { plan, slug } = useProjectPlan(projectRef);
   const session = useSessionQuery();
@@ -87,6 +95,11 @@ export function ExplorerView({ projectRef }: { projectRef: string }) {
         <ButtonLink to={`/project/${projectRef}/logs/explorer/templates`} size="sm" variant="ghost" icon={<LayoutTemplate className="size-3.5" />}>
           Templates
         </ButtonLink>
+        {isSavingEnabled && (
+          <Button size="sm" variant="ghost" icon={<Save className="size-3.5" />} onClick={() => setIsSaveOpen(true)} data-testid="logs-save">
+            Save
+          </Button>
+        )}
         <Tooltip content="Run the selection, or everything (Ctrl+Enter / Cmd+Enter)">
           <Button size="sm" variant="primary" icon={<Play className="size-3.5" />} isLoading={query.isFetching && !query.isFetchingNextPage} disabled={!!rangeProblem} onClick={runEditor} data-testid="logs-run">
             Run
@@ -105,6 +118,22 @@ export function ExplorerView({ projectRef }: { projectRef: string }) {
         }
         bottom={<ExplorerResults projectRef={projectRef} request={run} query={query} />}
       />
+      {isSavingEnabled && (
+        <SaveQueryDialog
+          projectRef={projectRef}
+          open={isSaveOpen}
+          onOpenChange={setIsSaveOpen}
+          sql={editor.current?.getText() ?? ''}
+          saved={saved.data?.type === 'log_sql' ? saved.data : undefined}
+          onSaved={(snippet) =>
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              next.set('saved', snippet.id);
+              return next;
+            }, { replace: true })
+          }
+        />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PlinthError } from '@plinth/errors';
 import * as content from '../../../control/content.ts';
 import type { ControlContext } from '../../../control/context.ts';
+import * as reports from '../../../control/custom-reports.ts';
 import { titleForSql } from '../../../control/sql-title.ts';
 import { exportTableCsv } from '../../../control/table-export.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
@@ -9,7 +10,7 @@ import type { SessionVerifier } from '../../plugins/session.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Saved SQL snippets, table export and the local title generator: all signed-in routes. */
+/** Saved SQL snippets and log queries, custom reports, table export and the local title generator: all signed-in routes. */
 export function contentRoutes(app: FastifyInstance, ctx: ControlContext, verifier: SessionVerifier): void {
   const define = endpointRegistrar(app, verifier);
 
@@ -22,6 +23,9 @@ export function contentRoutes(app: FastifyInstance, ctx: ControlContext, verifie
     if (ids.length === 0 || !ids.every((id) => UUID.test(id))) throw new PlinthError('validation_failed', 'id: expected comma-separated snippet ids');
     return { deleted: await content.deleteSnippets(ctx, actor, params.ref, ids) };
   });
+  define('customReportsList', ({ actor, params }) => reports.listReports(ctx, actor, params.ref));
+  define('customReportUpsert', ({ actor, params, body }) => reports.upsertReport(ctx, actor, params.ref, body));
+  define('customReportDelete', ({ actor, params }) => reports.deleteReport(ctx, actor, params.ref, params.id));
   define('tableExportCsv', async ({ actor, params, reply }) => {
     const { filename, stream } = await exportTableCsv(ctx, actor, params.ref, params.id);
     return reply

@@ -3,8 +3,10 @@ import type { ControlContext } from '../../../control/context.ts';
 import { writeEdgeLog } from '../../../data-plane/logs/index.ts';
 import { projectAuthRoutes } from './auth.ts';
 import { functionRoutes } from './functions.ts';
+import { metricsRoutes } from './metrics.ts';
 import { realtimeRoutes } from './realtime.ts';
 import { requestRoles } from './request-info.ts';
+import { countingPayload, responseBytes } from './response-size.ts';
 import { restRoutes } from './rest.ts';
 import { storageRoutes } from './storage/index.ts';
 
@@ -12,8 +14,8 @@ import { storageRoutes } from './storage/index.ts';
 const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, Range-Unit, Location, X-Total-Count, X-Supabase-Api-Version';
 
 /**
- * The data plane of every project, mounted at /p/:ref: REST, auth, storage, realtime and edge
- * functions. Apps call it from any origin, so it answers CORS; every request leaves an edge_logs
+ * The data plane of every project, mounted at /p/:ref: REST, auth, storage, realtime, edge
+ * functions and the Prometheus metrics endpoint. Apps call it from any origin, so it answers CORS; every request leaves an edge_logs
  * entry through ctx.logs (read per request, so a test or benchmark may swap the writer).
  */
 export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
@@ -25,7 +27,7 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
     // Kept with what the route varies by (the image renderer varies by Accept).
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Origin` : 'Origin');
-    done(null, payload);
+    done(null, countingPayload(request, reply, payload));
   });
   app.addHook('onResponse', (request, reply, done) => {
     const { ref } = request.params as { ref?: string };
@@ -41,6 +43,7 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
       remoteAddress: request.ip,
       status: reply.statusCode,
       originTimeMs: reply.elapsedTime,
+      bytes: responseBytes(request, reply),
       role: requestRoles.get(request) ?? null,
     });
     done();
@@ -56,4 +59,5 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
   await app.register(async (scope) => storageRoutes(scope, ctx), { prefix: '/storage/v1' });
   await app.register(async (scope) => realtimeRoutes(scope, ctx), { prefix: '/realtime/v1' });
   await app.register(async (scope) => functionRoutes(scope, ctx), { prefix: '/functions/v1' });
+  await app.register(async (scope) => metricsRoutes(scope, ctx), { prefix: '/customer/v1' });
 }

@@ -3,23 +3,27 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { DisabledTooltip } from '../../../components/ui/tooltip.tsx';
 import type { Extension } from '../../../data/pg-meta/types.ts';
-import { catalogueEntry } from './extension-catalogue.ts';
+import { availableElsewhere, catalogueEntry, type EngineName } from './extension-catalogue.ts';
 
 interface ExtensionCardProps {
   extension: Extension;
+  /** The project's engine, to say where an extension it cannot load is available instead. */
+  engine: EngineName | undefined;
   canWrite: boolean;
   isBusy: boolean;
   onToggle: () => void;
 }
 
 /** Name, comment, tags, link, and a switch: enabling only for extensions the engine can load. */
-export function ExtensionCard({ extension, canWrite, isBusy, onToggle }: ExtensionCardProps) {
+export function ExtensionCard({ extension, engine, canWrite, isBusy, onToggle }: ExtensionCardProps) {
   const entry = catalogueEntry(extension.name, extension.comment);
   const isEnabled = extension.installed_version !== null;
-  const canToggle = canWrite && !isBusy && (isEnabled || extension.is_loadable);
+  const isUnavailable = !isEnabled && !extension.is_loadable;
+  const canToggle = canWrite && !isBusy && !isUnavailable;
+  const elsewhere = isUnavailable ? availableElsewhere(entry.availability, engine) : null;
   const reason = !canWrite
     ? `You need additional permissions to ${isEnabled ? 'disable' : 'enable'} extensions`
-    : !isEnabled && !extension.is_loadable
+    : isUnavailable
       ? 'This extension is not available on this database engine'
       : null;
   return (
@@ -36,12 +40,14 @@ export function ExtensionCard({ extension, canWrite, isBusy, onToggle }: Extensi
         </DisabledTooltip>
       </div>
       <p className="line-clamp-2 flex-1 text-sm text-fg-muted">{entry.comment || 'No description'}</p>
-      {!extension.is_loadable && !isEnabled && entry.availableOn && (
-        <p className="text-xs text-fg-subtle" data-testid={`extension-${extension.name}-engines`}>Available on {entry.availableOn}.</p>
+      {isUnavailable && (
+        <p className="text-xs text-fg-subtle" data-testid={`extension-${extension.name}-engines`}>
+          {elsewhere ?? 'Not available on any of Plinth\u2019s database engines yet.'}
+        </p>
       )}
       <div className="flex flex-wrap items-center gap-1.5">
         {entry.tags.map((tag) => <Badge key={tag}>{tag}</Badge>)}
-        {!extension.is_loadable && !isEnabled && <Badge tone="warning">Unavailable</Badge>}
+        {isUnavailable && <Badge tone="warning">Unavailable</Badge>}
         <a href={entry.link} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1 text-xs text-fg-muted hover:text-brand">
           Docs <ExternalLink className="size-3" aria-hidden />
         </a>

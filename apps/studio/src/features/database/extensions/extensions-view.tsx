@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Puzzle } from 'lucide-react';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import type { Extension } from '../../../data/pg-meta/types.ts';
-import { useExtensionDisableMutation } from '../../../data/extensions/extension-disable-mutation.ts';
-import { useExtensionEnableMutation } from '../../../data/extensions/extension-enable-mutation.ts';
 import { useExtensionsQuery } from '../../../data/extensions/extensions-query.ts';
-import { errorMessage } from '../../../lib/api.ts';
+import { useProjectQuery } from '../../../data/projects/project-query.ts';
 import { QueryStates } from '../shared/query-states.tsx';
 import { matches, SearchInput } from '../shared/search-input.tsx';
 import { useCanWriteDatabase } from '../shared/write-permission.tsx';
 import { ExtensionCard } from './extension-card.tsx';
-import { catalogueEntry, EXTENSION_CATALOGUE } from './extension-catalogue.ts';
+import { catalogueEntry, EXTENSION_CATALOGUE, PRODUCT_SECTIONS, type ExtensionTag } from './extension-catalogue.ts';
+import { ExtensionDisableDialog } from './extension-disable-dialog.tsx';
+import { ExtensionEnableDialog } from './extension-enable-dialog.tsx';
+
+type Section = ExtensionTag | 'All';
+const SECTION_OPTIONS = [{ value: 'All' as Section, label: 'All' }, ...PRODUCT_SECTIONS.map((tag) => ({ value: tag as Section, label: tag }))];
 
 /** Enabled first, then the ones this engine can load, then the rest; each group by name. */
 function order(a: Extension, b: Extension): number {
@@ -20,8 +22,9 @@ function order(a: Extension, b: Extension): number {
 }
 
 /**
- * The catalogue's extensions this database does not offer are listed too, marked unavailable, so
- * people see what exists and that this engine cannot load it (rather than wondering where it is).
+ * What the project's engine offers (pg_available_extensions, through pg-meta) merged with the
+ * catalogue: catalogue extensions this engine does not have are listed too, marked unavailable with
+ * where they are available instead, rather than hidden.
  */
 function withCatalogue(extensions: Extension[]): Extension[] {
   if (extensions.length === 0) return extensions;
@@ -34,64 +37,42 @@ function withCatalogue(extensions: Extension[]): Extension[] {
 
 export function ExtensionsView({ projectRef }: { projectRef: string }) {
   const extensions = useExtensionsQuery(projectRef);
+  const engine = useProjectQuery(projectRef).data?.engine;
   const canWrite = useCanWriteDatabase(projectRef);
-  const enable = useExtensionEnableMutation(projectRef);
-  const disable = useExtensionDisableMutation(projectRef);
   const [search, setSearch] = useState('');
-  const [confirming, setConfirming] = useState<Extension | null>(null);
+  const [section, setSection] = useState<Section>('All');
+  const [toggling, setToggling] = useState<Extension | null>(null);
   const shown = withCatalogue(extensions.data ?? [])
-    .filter((e) => matches(search, e.name, catalogueEntry(e.name, e.comment).comment, ...catalogueEntry(e.name, e.comment).tags))
+    .filter((e) => {
+      const entry = catalogueEntry(e.name, e.comment);
+      return (section === 'All' || entry.tags.includes(section)) && matches(search, e.name, entry.comment, ...entry.tags);
+    })
     .sort(order);
-  const isEnabling = confirming?.installed_version === null;
-
-  function confirm() {
-    if (!confirming) return;
-    const name = confirming.name;
-    const done = (verb: string) => () => {
-      toast.success(`Extension "${name}" is now ${verb}`);
-      setConfirming(null);
-    };
-    if (isEnabling) {
-      enable.mutate({ name, schema: 'extensions', cascade: true }, { onSuccess: done('enabled'), onError: (e) => toast.error(`Failed to enable ${name}: ${errorMessage(e)}`) });
-    } else {
-      disable.mutate({ name }, { onSuccess: done('disabled'), onError: (e) => toast.error(`Failed to disable ${name}: ${errorMessage(e)}`) });
-    }
-  }
 
   return (
     <div className="space-y-4">
-      <SearchInput value={search} onChange={setSearch} placeholder="Search for an extension" />
+      <div className="flex flex-wrap items-center gap-3">
+        <SearchInput value={search} onChange={setSearch} placeholder="Search for an extension" />
+        <SegmentedControl label="Product section" options={SECTION_OPTIONS} value={section} onChange={setSection} />
+      </div>
       <QueryStates
         query={extensions}
         items={shown}
         errorTitle="Failed to retrieve extensions"
         testId="extensions"
         empty={{ icon: <Puzzle />, title: 'No extensions available', description: 'This database offers no extensions.' }}
-        noResults={{ title: 'No results found', description: `Your search for "${search}" did not return any results` }}
+        noResults={{ title: 'No results found', description: search ? `Your search for "${search}" did not return any results` : `No extensions in ${section}` }}
       >
         {(rows) => (
           <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
             {rows.map((extension) => (
-              <ExtensionCard key={extension.name} extension={extension} canWrite={canWrite} isBusy={(enable.isPending || disable.isPending) && confirming?.name === extension.name} onToggle={() => setConfirming(extension)} />
+              <ExtensionCard key={extension.name} extension={extension} engine={engine} canWrite={canWrite} isBusy={toggling?.name === extension.name} onToggle={() => setToggling(extension)} />
             ))}
           </div>
         )}
       </QueryStates>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming ? `${isEnabling ? 'Enable' : 'Disable'} ${confirming.name}` : ''}
-        description={
-          isEnabling
-            ? 'The extension is created in the "extensions" schema, with any extensions it requires.'
-            : 'Disabling drops the extension. Objects that use it (columns, functions, indexes) make this fail until they are removed.'
-        }
-        confirmLabel={isEnabling ? 'Enable extension' : 'Disable extension'}
-        variant={isEnabling ? 'primary' : 'danger'}
-        isLoading={enable.isPending || disable.isPending}
-        onConfirm={confirm}
-        testId="extension-confirm"
-      />
+      {toggling && toggling.installed_version === null && <ExtensionEnableDialog projectRef={projectRef} extension={toggling} onClose={() => setToggling(null)} />}
+      {toggling && toggling.installed_version !== null && <ExtensionDisableDialog projectRef={projectRef} extension={toggling} onClose={() => setToggling(null)} />}
     </div>
   );
 }

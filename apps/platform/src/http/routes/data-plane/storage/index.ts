@@ -10,6 +10,7 @@ import type { ControlContext } from '../../../../control/context.ts';
 import { writeStorageLog } from '../../../../data-plane/logs/index.ts';
 import { StorageError, toStorageError } from '../../../../data-plane/storage/errors.ts';
 import { requestRoles } from '../request-info.ts';
+import { responseBytes } from '../response-size.ts';
 import { bucketRoutes } from './bucket.ts';
 import { sendError, storageKit } from './context.ts';
 import { objectOpsRoutes } from './object-ops.ts';
@@ -38,6 +39,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: ControlContext): 
       const path = request.url.split('?')[0].slice(`/p/${ref}/storage/v1`.length) || '/';
       writeStorageLog(ctx.logs, {
         projectRef: ref, method: request.method, path, status: failure ? failure.status : reply.statusCode, durationMs: reply.elapsedTime,
+        bytesSent: responseBytes(request, reply),
         role: requestRoles.get(request) ?? null, error: failure ? { code: failure.code, message: failure.message } : null,
       });
     }

@@ -1,9 +1,11 @@
 /**
  * /storage/v1/object/...: upload and update, download (as the caller, public, or signed), info,
- * HEAD and delete. Downloads stream from the object store and honour one `Range`.
+ * HEAD and delete. Downloads stream from the object store, honour one `Range`, and answer 304 when
+ * the client's copy is current (If-None-Match / If-Modified-Since).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange } from '../../../../data-plane/storage/byte-range.ts';
+import { isNotModified } from '../../../../data-plane/storage/conditional.ts';
 import { StorageError } from '../../../../data-plane/storage/errors.ts';
 import type { ObjectRow } from '../../../../data-plane/storage/object-rows.ts';
 import type { ProjectStorage, ReadAccess } from '../../../../data-plane/storage/service.ts';
@@ -42,6 +44,12 @@ function dispositionOf(request: FastifyRequest, name: string): Record<string, st
 async function sendObject(storage: ProjectStorage, access: ReadAccess, request: FastifyRequest, reply: FastifyReply) {
   const { bucketId, name } = objectPathOf(request);
   const row = await storage.info(access, bucketId, name);
+  // After the access check: a client's cached copy that is still current costs no download.
+  const lastModified = new Date(row.metadata?.lastModified ?? row.updated_at);
+  if (isNotModified(request.headers, row.metadata?.eTag ?? null, lastModified)) {
+    const { etag, 'cache-control': cacheControl, 'last-modified': modified } = objectHeaders(row);
+    return reply.status(304).headers({ etag, 'cache-control': cacheControl, 'last-modified': modified }).send();
+  }
   const size = row.metadata?.size ?? 0;
   const range = parseRange(request.headers.range, size);
   if (range.kind === 'unsatisfiable') {

@@ -39,6 +39,8 @@ export function resumableRoutes(app: FastifyInstance, ctx: ControlContext): void
     writeStorageLog(ctx.logs, {
       projectRef: ref, method: request.method, path: request.url.split('?')[0].slice(`/p/${ref}/storage/v1`.length),
       status: reply.raw.statusCode, durationMs: reply.elapsedTime, role: null, error: null,
+      // TUS answers are headers only: the bytes travel in the requests.
+      bytesSent: 0,
     });
   };
   const methods = ['POST', 'PATCH', 'HEAD', 'GET', 'DELETE', 'OPTIONS'];
