@@ -37,6 +37,8 @@ export interface Config {
   operatorEmails: string[];
   /** At stop, how long running background jobs may take to finish before they are handed back to the queue. */
   jobStopGraceMs: number;
+  /** How long a cron job's command may run before it is stopped (PLINTH_CRON_TIMEOUT_S, default 5 minutes). */
+  cronTimeoutMs: number;
   /** Where stored files go: S3 when PLINTH_S3_BUCKET is set, else `{dataDir}/storage`. */
   s3: S3StoreConfig | undefined;
   /** The operator's support address, named where the studio asks people to reach out. */
@@ -54,6 +56,22 @@ export interface Config {
   logQueries: { timeoutMs: number; maxCost: number };
   /** Platform feature flags (PLINTH_FEATURE_FLAGS), answered to the studio at GET /feature-flags. */
   featureFlags: FeatureFlags;
+  pooler: PoolerConfig;
+}
+
+/**
+ * The Postgres wire-protocol pooler every project is reached through from outside (psql, ORMs):
+ * a transaction-mode port and a session-mode port (each `off`, or 0 for any free port in tests),
+ * the host name put in connection strings, and TLS when a certificate and key are given.
+ */
+export interface PoolerConfig {
+  /** Where the pooler listens; HOST by default. */
+  listenHost: string;
+  transactionPort: number | null;
+  sessionPort: number | null;
+  /** The host clients are told to connect to (connection strings); PLINTH_POOLER_PUBLIC_HOST, else PUBLIC_URL's host. */
+  publicHost: string;
+  tls: { certFile: string; keyFile: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedSqlSnapshots: env.PLINTH_EMBEDDED_SQL_SNAPSHOTS !== 'off',
     operatorEmails: (env.PLINTH_OPERATORS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     jobStopGraceMs: seconds(env, 'PLINTH_JOB_STOP_GRACE_S', 10) * 1000,
+    cronTimeoutMs: seconds(env, 'PLINTH_CRON_TIMEOUT_S', 300) * 1000,
     s3: s3Config(env),
     supportEmail: env.PLINTH_SUPPORT_EMAIL ?? 'support@localhost',
     functions: {
@@ -138,6 +157,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxCost: seconds(env, 'PLINTH_LOG_QUERY_MAX_COST', env.PLINTH_DATABASE_URL ? 50_000_000 : 2_500_000, 'cost units'),
     },
     featureFlags: featureFlags(env.PLINTH_FEATURE_FLAGS),
+    pooler: poolerConfig(env, host, port),
+  };
+}
+
+function poolerPort(env: NodeJS.ProcessEnv, name: string, fallback: number): number | null {
+  const value = env[name];
+  if (value === 'off') return null;
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number, 0 (any free port) or "off", got "${value}".`);
+  return n;
+}
+
+function poolerConfig(env: NodeJS.ProcessEnv, host: string, port: number): PoolerConfig {
+  const certFile = env.PLINTH_POOLER_TLS_CERT;
+  const keyFile = env.PLINTH_POOLER_TLS_KEY;
+  if (!!certFile !== !!keyFile) throw new ConfigError('PLINTH_POOLER_TLS_CERT and PLINTH_POOLER_TLS_KEY go together.');
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  return {
+    listenHost: env.PLINTH_POOLER_HOST ?? host,
+    // Supabase's pooler ports are 6543 (transaction) and 5432 (session); 5432 is the local Postgres
+    // server's on most machines, so the session port is 5543 here.
+    transactionPort: poolerPort(env, 'PLINTH_POOLER_PORT', 6543),
+    sessionPort: poolerPort(env, 'PLINTH_POOLER_SESSION_PORT', 5543),
+    publicHost: env.PLINTH_POOLER_PUBLIC_HOST ?? new URL(publicUrl).hostname,
+    tls: certFile && keyFile ? { certFile, keyFile } : null,
   };
 }
 

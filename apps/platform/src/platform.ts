@@ -6,6 +6,7 @@ import { createOutbox, smtpFromUrl } from './data-plane/mail/outbox.ts';
 import { createClusterBus } from './control/cluster-bus.ts';
 import { JobQueue } from './control/job-queue.ts';
 import { registerJobHandlers } from './control/jobs/handlers.ts';
+import { CronRunner } from './control/cron/runner.ts';
 import { Secrets } from './control/secrets.ts';
 import { PLATFORM_PASSWORD_POLICY } from './data-plane/auth/password-policy.ts';
 import { applyAuthSchema } from './data-plane/auth/schema.ts';
@@ -13,6 +14,7 @@ import { createAuthService } from './data-plane/auth/service.ts';
 import { LogWriter } from './data-plane/logs/log-writer.ts';
 import { postgresLogObserver } from './data-plane/logs/postgres-logs.ts';
 import { StatementStats } from './data-plane/logs/statement-stats.ts';
+import { Pooler } from './data-plane/pooler/index.ts';
 import { FileStore, S3Store } from './data-plane/storage/object-stores/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createEngine, openPlatformDatabase } from './engines/index.ts';
@@ -23,6 +25,8 @@ export interface RunningPlatform {
   url: string;
   app: FastifyInstance;
   control: ControlContext;
+  /** The Postgres wire-protocol pooler (its ports: pooler.ports). */
+  pooler: Pooler;
   stop(): Promise<void>;
 }
 
@@ -54,6 +58,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     postgresMajor: config.postgresMajor,
     log: log.error,
     loginSecret: secrets.derive('postgres-project-login').toString('base64url'),
+    vaultKeys: (ref) => secrets.derive(`project-vault:${ref}`).toString('base64url'),
     observer: postgresLogObserver(logs, statementStats),
   });
   const auth = createAuthService({
@@ -72,6 +77,9 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   const bus = await createClusterBus({ engine: config.engine, databaseUrl: config.databaseUrl, db, log: log.error });
   const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, statementStats, objects, bus };
   registerJobHandlers(control);
+  // Cron runs are planned on the node that ran the tick: stop() drops its planned runs.
+  const cron = new CronRunner(control, config.cronTimeoutMs);
+  jobs.register('cron-tick', () => cron.tick());
   app = await buildServer({
     control,
     sessions: auth,
@@ -82,6 +90,8 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   // Before listening, so the first request can send jobs; work a dead process left starts now.
   await jobs.start();
   await app.listen({ port: config.port, host: config.host });
+  const pooler = new Pooler(control);
+  await pooler.start();
   // Off the start-up path: the first project a new user creates should not wait for it. A cache of
   // this process, not durable work, so not a job.
   const warmUp = engine.prepare().catch((error: unknown) => log.error(`engine warm-up failed: ${error instanceof Error ? error.message : String(error)}`));
@@ -91,9 +101,12 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     url: `http://127.0.0.1:${port}`,
     app,
     control,
+    pooler,
     async stop() {
       await app.close();
+      await pooler.stop();
       await bus.close();
+      await cron.stop();
       await jobs.stop(config.jobStopGraceMs);
       await warmUp;
       await engine.close();

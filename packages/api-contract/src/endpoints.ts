@@ -24,6 +24,8 @@ import { realtimeEndpoints } from './realtime.ts';
 import { functionEndpoints } from './functions.ts';
 import { analyticsEndpoints } from './analytics.ts';
 import { reportEndpoints } from './reports.ts';
+import { cronEndpoints } from './cron.ts';
+import { databaseSettingsEndpoints } from './database-settings.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
 import {
@@ -118,6 +120,8 @@ export const endpoints = {
   ...functionEndpoints,
   ...analyticsEndpoints,
   ...reportEndpoints,
+  ...cronEndpoints,
+  ...databaseSettingsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

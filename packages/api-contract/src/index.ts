@@ -20,3 +20,5 @@ export * from './auth-constants.ts';
 export * from './functions.ts';
 export * from './analytics.ts';
 export * from './reports.ts';
+export * from './cron.ts';
+export * from './database-settings.ts';

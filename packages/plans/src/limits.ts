@@ -31,6 +31,13 @@ export interface PlanLimits {
   freeProjectLimit: number | null;
   /** Free organisations one person may own. */
   freeOrganizationLimit: number | null;
+  /**
+   * The connection pooler, per project: client connections it accepts (max_client_conn) and server
+   * connections it keeps (the default pool size). The spec gives no figures; these are Supabase's
+   * for the compute each plan includes (Nano on Free, Micro on Pro and Team: 200 clients, pool 15).
+   */
+  poolerClientConnections: number | null;
+  poolerDefaultPoolSize: number | null;
 }
 
 /** The largest upload Plinth accepts on any plan, and the default maximum (spec document 2 §9). */
@@ -57,6 +64,8 @@ const FREE: PlanLimits = {
   inactivityPauseAfterSeconds: 1 * WEEK_SECONDS,
   freeProjectLimit: 2,
   freeOrganizationLimit: 2,
+  poolerClientConnections: 200,
+  poolerDefaultPoolSize: 15,
 };
 
 const PRO: PlanLimits = {
@@ -77,6 +86,8 @@ const PRO: PlanLimits = {
   inactivityPauseAfterSeconds: null,
   freeProjectLimit: null,
   freeOrganizationLimit: null,
+  poolerClientConnections: 200,
+  poolerDefaultPoolSize: 15,
 };
 
 /** Team is "as Pro" except where the catalogue gives its own figure; its database size is not shown, so as Pro. */
@@ -106,6 +117,8 @@ const ENTERPRISE: PlanLimits = {
   inactivityPauseAfterSeconds: null,
   freeProjectLimit: null,
   freeOrganizationLimit: null,
+  poolerClientConnections: null,
+  poolerDefaultPoolSize: null,
 };
 
 const PLAN_LIMITS: Record<Plan, Readonly<PlanLimits>> = {

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Queryable } from './types.ts';
+import { vaultSql } from './vault.ts';
 
 export type EngineName = 'local' | 'embedded' | 'postgres';
 
@@ -63,7 +64,7 @@ end $$;`,
 
 /** Everything bootstrapProject runs, as one script (the embedded engine hashes it to key its template). */
 export function bootstrapScript(engineName: EngineName, options: BootstrapOptions = {}): string {
-  return [clusterRolesSql(engineName), bootstrapSqlText, authSchemaSql, storageSchemaSql, realtimeSchemaSql, changeCaptureSql, ...(options.extraBootstrapSql ?? [])]
+  return [clusterRolesSql(engineName), bootstrapSqlText, authSchemaSql, storageSchemaSql, realtimeSchemaSql, changeCaptureSql, vaultSql, ...(options.extraBootstrapSql ?? [])]
     .filter((part) => part.trim() !== '')
     .join('\n;\n');
 }
@@ -73,7 +74,7 @@ export async function bootstrapProject(db: Queryable, engineName: EngineName, op
 }
 
 /** Schemas the bootstrap creates (as a superuser) that the owner should manage like Supabase's postgres. */
-const OWNER_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'supabase_migrations', 'graphql_public'];
+const OWNER_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'supabase_migrations', 'graphql_public', 'vault'];
 
 /**
  * What Supabase's `postgres` role may do in its project, granted to the project's owner on a real

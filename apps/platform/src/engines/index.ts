@@ -14,6 +14,7 @@ import { createPool, PgDatabase } from './postgres/pg-database.ts';
 import { PostgresEngine } from './postgres/postgres-engine.ts';
 import type { DatabaseObserver } from './observer.ts';
 import type { Database, Engine } from './types.ts';
+import type { VaultKeys } from './vault.ts';
 
 export type { ConnectionInfo, Database, Engine, ProjectLocation, QueryResult, Queryable } from './types.ts';
 export { SLOW_STATEMENT_MS, type DatabaseObserver, type ServerLogRecord, type StatementRun } from './observer.ts';
@@ -40,18 +41,20 @@ export interface EngineConfig {
   log?: (message: string) => void;
   /** Told what project databases report (server log lines, statements): the postgres_logs source and query performance. */
   observer?: DatabaseObserver;
+  /** Each project's vault key (derived from the platform secret; see vault.ts). */
+  vaultKeys?: VaultKeys;
 }
 
 export function createEngine(config: EngineConfig): Engine {
   switch (config.engine) {
     case 'local':
       return new LocalEngine(config.dataDir, {
-        bootstrap: config.bootstrap, idleStopMs: config.idleStopMs, postgresMajor: config.postgresMajor, log: config.log, observer: config.observer,
+        bootstrap: config.bootstrap, idleStopMs: config.idleStopMs, postgresMajor: config.postgresMajor, log: config.log, observer: config.observer, vaultKeys: config.vaultKeys,
       });
     case 'embedded':
-      return new EmbeddedEngine(config.dataDir, config.bootstrap, { readSnapshots: config.readSnapshots, observer: config.observer });
+      return new EmbeddedEngine(config.dataDir, config.bootstrap, { readSnapshots: config.readSnapshots, observer: config.observer, vaultKeys: config.vaultKeys });
     case 'postgres':
-      return new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap, config.observer);
+      return new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap, config.observer, config.vaultKeys);
   }
 }
 

@@ -71,6 +71,25 @@ export interface ConnectionInfo {
   user: string;
 }
 
+/** A server the pooler connects to (see Engine.wireTarget); release() ends its use of the project. */
+export interface WireTarget {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  /** null: the server trusts this connection (a Unix socket only the platform can open). */
+  password: string | null;
+  release(): void;
+}
+
+/** The embedded project's session, held for one pooler transaction (see Engine.wireSession). */
+export interface WireSession {
+  /** Raw frontend messages in, every backend message they produce out (PGlite's execProtocolRaw). */
+  exec(messages: Uint8Array): Promise<Uint8Array>;
+  /** Gives the session back to the project; with `rollback`, ends an open transaction first. */
+  release(options?: { rollback?: boolean }): Promise<void>;
+}
+
 export interface Engine {
   readonly name: EngineName;
   /** Work that makes the first project creation fast (embedded: builds the bootstrapped template). */
@@ -115,6 +134,18 @@ export interface Engine {
    * pg_dump on a read snapshot of the project, so its one connection is not held.
    */
   dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string>;
+  /**
+   * Where the connection pooler logs in for a project, as the login a person uses: local, the
+   * cluster's socket (started if scale to zero stopped it, and counted as in use until release());
+   * postgres, the project's database on its server. Embedded: null, there is no server (the pooler
+   * speaks to the project's worker through wireSession instead).
+   */
+  wireTarget(location: ProjectLocation, password: string): Promise<WireTarget | null>;
+  /**
+   * Embedded only (others: null): the project's one PGlite session for a pooler client's
+   * transaction, exclusively, queued with the platform's own use of the project.
+   */
+  wireSession?(location: ProjectLocation): Promise<WireSession | null>;
   /** Closes the project's database (pause); project() reopens it. */
   closeProject(location: ProjectLocation): Promise<void>;
   /** Removes the project's database and every file of it. */
@@ -126,6 +157,12 @@ export interface Engine {
   postgresVersion(location: ProjectLocation): Promise<string>;
   /** How a person connects to it directly (shown in settings). */
   connectionInfo(location: ProjectLocation): ConnectionInfo;
+  /**
+   * Changes the password of the login a person connects as (connectionInfo's user): local, the
+   * cluster's `postgres`; postgres, the project's owner role. Embedded: there is no login (the
+   * pooler checks the stored password itself), so nothing to change. Never written to a log.
+   */
+  setLoginPassword(location: ProjectLocation, password: string): Promise<void>;
   /**
    * The statement statistics the project's own server keeps: pg_stat_statements of its database
    * (local clusters preload it). null where the platform records them itself instead (embedded:

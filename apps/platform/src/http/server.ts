@@ -18,9 +18,11 @@ import { pgMetaRoutes } from './routes/pg-meta/index.ts';
 import { plannedRoutes } from './routes/planned/index.ts';
 import { projectRoutes } from './routes/projects/index.ts';
 import { authAdminRoutes } from './routes/project-auth/index.ts';
+import { databaseManagementRoutes, databaseSettingsRoutes } from './routes/project-database/index.ts';
 import { realtimeAdminRoutes } from './routes/project-realtime/index.ts';
 import { logAdminRoutes } from './routes/project-logs/index.ts';
 import { reportRoutes } from './routes/project-reports/index.ts';
+import { cronRoutes } from './routes/project-cron/index.ts';
 import { functionAdminRoutes } from './routes/project-functions/index.ts';
 import { signingKeyRoutes } from './routes/signing-keys/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
@@ -68,8 +70,10 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         signingKeyRoutes(api, deps.control, deps.sessions);
         authAdminRoutes(api, deps.control, deps.sessions);
         realtimeAdminRoutes(api, deps.control, deps.sessions);
+        databaseSettingsRoutes(api, deps.control, deps.sessions);
         logAdminRoutes(api, deps.control, deps.sessions);
         reportRoutes(api, deps.control, deps.sessions);
+        cronRoutes(api, deps.control, deps.sessions);
         functionAdminRoutes(api, deps.control, deps.sessions);
         adminRoutes(api, deps.control, deps.sessions);
         jobRoutes(api, deps.control, deps.sessions);
@@ -83,6 +87,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   await app.register(
     async (v1) => {
       managementRoutes(v1, deps.control, management);
+      databaseManagementRoutes(v1, deps.control, management);
       // The operator's calls, for scripts (npm run admin): a token limited to scopes needs 'admin'.
       const operator = { ...management, defaultScope: 'admin' as const };
       adminRoutes(v1, deps.control, operator);

@@ -39,6 +39,9 @@ export async function startPlatform(options: { engine?: EngineName; env?: NodeJS
     PLINTH_DATA_DIR: dataDir,
     PLINTH_ENGINE: engine,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    // Any free ports, so parallel suites never collide; tests read platform.pooler.ports.
+    PLINTH_POOLER_PORT: '0',
+    PLINTH_POOLER_SESSION_PORT: '0',
     ...(engine === 'postgres' && {
       PLINTH_DATABASE_URL: urlWithDatabase(TEST_POSTGRES_URL, platformDatabase),
       PLINTH_PROJECT_SERVERS: TEST_POSTGRES_URL,

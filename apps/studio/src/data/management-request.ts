@@ -6,7 +6,7 @@
  */
 import { apiUrl, authorizedFetch } from './content/api-root.ts';
 
-export async function managementRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function managementRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await authorizedFetch(apiUrl(path), {

@@ -21,6 +21,8 @@ export interface JobPayloads {
   };
   /** Deletes log entries older than their project's plan keeps them (control/log-retention.ts); scheduled. */
   'logs-retention': Record<string, never>;
+  /** Plans the due runs of every cron-enabled project's jobs (control/cron/runner.ts); scheduled. */
+  'cron-tick': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -47,14 +49,20 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'project-jwt-rotate': { retryLimit: 2, retryDelaySeconds: 1, retryBackoff: true, concurrency: 4 },
   // Nobody waits on it: the next hour's run does what a failed one left.
   'logs-retention': { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, concurrency: 1 },
+  // The next tick plans again; a retry would plan runs that are already past.
+  'cron-tick': { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, concurrency: 1 },
 };
 
 /**
  * Jobs the platform sends itself, every `everySeconds` on each node, as at most one job per period
  * across all nodes (a pg-boss singleton slot: the first node to send in a period wins).
  */
+/** How often the cron tick plans the runs of cron jobs (control/cron/runner.ts). */
+export const CRON_TICK_SECONDS = 10;
+
 export const JOB_SCHEDULES: Partial<Record<JobName, { everySeconds: number }>> = {
   'logs-retention': { everySeconds: 3600 },
+  'cron-tick': { everySeconds: CRON_TICK_SECONDS },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

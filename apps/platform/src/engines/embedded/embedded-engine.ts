@@ -22,12 +22,13 @@ import { bootstrapProject, bootstrapScript, type BootstrapOptions } from '../boo
 import { readInterruptibly } from '../interruptible.ts';
 import { assertValidRef } from '../project-ref.ts';
 import { serverVersion } from '../server-version.ts';
-import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
+import type { ConnectionInfo, Database, Engine, ProjectLocation, WireSession } from '../types.ts';
 import { LOCK_FILE_NAME } from '../lock-file.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
 import { ReadSnapshots } from './read-snapshots.ts';
-import { WorkerDatabase } from './worker-database.ts';
+import { ensureVault, VAULT_KEY_SETTING, type VaultKeys } from '../vault.ts';
+import { WorkerDatabase, type WorkerDatabaseOptions } from './worker-database.ts';
 
 const TEMPLATE_READY_MARKER = '.plinth-template-ready';
 
@@ -56,13 +57,15 @@ export class EmbeddedEngine implements Engine {
   private readonly observer: DatabaseObserver | null;
   /** Each worker's observed handle, made once so a handle's identity lasts as long as its worker. */
   private readonly handles = new WeakMap<Database, Database>();
+  private readonly vaultKeys: VaultKeys | null;
 
   constructor(
     private readonly dataDir: string,
     private readonly bootstrapOptions: BootstrapOptions = {},
-    options: { readSnapshots?: boolean; observer?: DatabaseObserver } = {},
+    options: { readSnapshots?: boolean; observer?: DatabaseObserver; vaultKeys?: VaultKeys } = {},
   ) {
-    this.snapshots = new ReadSnapshots(join(dataDir, 'snapshots'));
+    this.vaultKeys = options.vaultKeys ?? null;
+    this.snapshots = new ReadSnapshots(join(dataDir, 'snapshots'), (ref) => this.workerOptions(ref));
     this.editorReadsOnSnapshots = options.readSnapshots !== false;
     this.observer = options.observer ?? null;
   }
@@ -73,6 +76,11 @@ export class EmbeddedEngine implements Engine {
     let handle = this.handles.get(db);
     if (!handle) this.handles.set(db, (handle = observeDatabase(db, { ref, user: 'postgres', database: 'postgres' }, this.observer)));
     return handle;
+  }
+
+  /** A project's workers start with its vault key as a setting: given on start, never written to its files. */
+  private workerOptions(ref: string): WorkerDatabaseOptions {
+    return this.vaultKeys ? { settings: { [VAULT_KEY_SETTING]: this.vaultKeys(ref) } } : {};
   }
 
   private projectDir(ref: string): string {
@@ -170,7 +178,10 @@ export class EmbeddedEngine implements Engine {
   }
 
   async project(location: ProjectLocation): Promise<Database> {
-    return this.handleOf(location.ref, await this.worker(location));
+    const db = await this.worker(location);
+    // Older projects get the vault schema; a failure is retried on the next open, not fatal to the project.
+    await ensureVault(db).catch(() => undefined);
+    return this.handleOf(location.ref, db);
   }
 
   /** Opens on first use; concurrent callers share one opening; a dead worker is replaced. */
@@ -188,7 +199,7 @@ export class EmbeddedEngine implements Engine {
     const opening = (async () => {
       await this.closing.get(ref);
       if (!(await exists(join(dir, 'PG_VERSION')))) throw new Error(`Project ${ref} has no database in ${dir}.`);
-      return WorkerDatabase.open(dir);
+      return WorkerDatabase.open(dir, this.workerOptions(ref));
     })();
     this.open.set(ref, opening);
     opening.catch(() => {
@@ -267,6 +278,18 @@ export class EmbeddedEngine implements Engine {
 
   async postgresVersion(location: ProjectLocation): Promise<string> {
     return serverVersion(await this.worker(location));
+  }
+
+  async setLoginPassword(): Promise<void> {
+    // PGlite has no logins: the pooler checks the project's stored password itself.
+  }
+
+  async wireTarget(): Promise<null> {
+    return null; // no server: see wireSession
+  }
+
+  async wireSession(location: ProjectLocation): Promise<WireSession> {
+    return (await this.worker(location)).wireSession();
   }
 
   connectionInfo(_location: ProjectLocation): ConnectionInfo {

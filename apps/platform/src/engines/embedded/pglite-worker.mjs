@@ -5,7 +5,7 @@
 // Protocol (main -> worker): { id, op, ... } with op one of
 //   query {sql, params} | exec {sql} | begin | txQuery {txId, sql, params} | txExec {txId, sql}
 //   | commit {txId} | rollback {txId} | snapshotTo {dir, exclude} | prepared {round} | dump {args}
-//   | listen {channel} | unlisten {channel} | close (the main thread terminates the thread after it)
+//   | listen {channel} | unlisten {channel} | wireBegin | wireExec {wireId, bytes} | wireEnd {wireId, rollback} | close (the main thread terminates the thread after it)
 // Reply (worker -> main): { id, ok: true, result } or { id, ok: false, error }; a NOTIFY on a
 // channel listened to is posted as { notify: channel, payload } when PGlite delivers it.
 // Once ready, the worker posts { ready: true } (or { ready: false, error } if PGlite failed to open).
@@ -154,6 +154,44 @@ async function dump(pg, args) {
   return dumpPglite(pg, args);
 }
 
+// The connection pooler's sessions (engines/types.ts WireSession): while one is open it holds
+// PGlite's transaction and query mutexes, exactly as an open transaction() does, so the platform's
+// own queries wait behind the pooler client's transaction and never run inside it.
+const wireSessions = new Map();
+let nextWireId = 1;
+// What a pooler client may have changed for the session the platform shares with it: settings
+// and role go back to the server's defaults. Not DISCARD ALL or UNLISTEN *: the platform's own
+// prepared statements and LISTENs live on this session too.
+const WIRE_RESET = 'reset all; reset role; reset session authorization';
+
+function wireBegin(pg) {
+  return new Promise((resolveBegin) => {
+    const id = nextWireId++;
+    pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => new Promise((release) => {
+      wireSessions.set(id, { release });
+      resolveBegin(id);
+    })));
+  });
+}
+
+function wireOf(id) {
+  const session = wireSessions.get(id);
+  if (!session) throw new Error(`Pooler session ${id} is not open.`);
+  return session;
+}
+
+async function wireEnd(pg, id, rollback) {
+  const session = wireOf(id);
+  wireSessions.delete(id);
+  try {
+    // Raw, inside the mutexes this session holds (pg.exec would wait for them forever).
+    if (rollback) await pg.execProtocolRaw(protocol.serialize.query('rollback'));
+    await pg.execProtocolRaw(protocol.serialize.query(WIRE_RESET));
+  } finally {
+    session.release();
+  }
+}
+
 // LISTENs by channel: the function PGlite returned to stop each.
 const unlistens = new Map();
 
@@ -184,7 +222,11 @@ async function handle(pg, msg) {
     case 'dump': return dump(pg, msg.args ?? []);
     case 'listen': return listen(pg, msg.channel);
     case 'unlisten': return unlisten(msg.channel);
+    case 'wireBegin': return wireBegin(pg);
+    case 'wireExec': wireOf(msg.wireId); return pg.execProtocolRaw(msg.bytes);
+    case 'wireEnd': return wireEnd(pg, msg.wireId, msg.rollback);
     case 'close': {
+      for (const id of [...wireSessions.keys()]) await wireEnd(pg, id, true).catch(() => {});
       for (const txId of [...transactions.keys()]) await end(txId, false).catch(() => {});
       await pg.close();
       return null;

@@ -18,6 +18,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlinthError } from '@plinth/errors';
 import { readInterruptibly } from '../interruptible.ts';
+import type { WorkerDatabaseOptions } from './worker-database.ts';
 import type { Database } from '../types.ts';
 import { WorkerDatabase } from './worker-database.ts';
 
@@ -93,7 +94,11 @@ export class ReadSnapshots {
   /** This process's snapshots live under one directory, so a later start can remove what a crash left. */
   private readonly dir: string;
 
-  constructor(private readonly root: string) {
+  constructor(
+    private readonly root: string,
+    /** How a project's snapshot workers open: with its settings (the vault key), as its own worker. */
+    private readonly openOptions: (ref: string) => WorkerDatabaseOptions = () => ({}),
+  ) {
     this.dir = join(root, `${process.pid}-${randomBytes(4).toString('hex')}`);
   }
 
@@ -128,7 +133,7 @@ export class ReadSnapshots {
     this.owned.set(ref, owns.add(own));
     try {
       await primary.snapshotTo(dir);
-      if (!own.stopped) own.db = await WorkerDatabase.open(dir);
+      if (!own.stopped) own.db = await WorkerDatabase.open(dir, this.openOptions(ref));
       if (own.stopped || !own.db) throw new PlinthError('engine_unavailable', `Project ${ref} was closed while its snapshot was being made.`);
       return await use(own.db);
     } finally {
@@ -161,7 +166,7 @@ export class ReadSnapshots {
     const dir = join(this.dir, `${ref}-${randomBytes(4).toString('hex')}`);
     try {
       const position = await primary.snapshotTo(dir);
-      const snapshot = new Snapshot(await WorkerDatabase.open(dir), position, (retired) => {
+      const snapshot = new Snapshot(await WorkerDatabase.open(dir, this.openOptions(ref)), position, (retired) => {
         if (this.current.get(ref) === retired) this.current.delete(ref);
       });
       this.current.get(ref)?.retire();

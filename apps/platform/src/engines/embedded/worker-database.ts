@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { PlinthError } from '@plinth/errors';
 import { DatabaseError, type DatabaseErrorFields } from '../database-error.ts';
 import { PreparedNames } from '../prepared-statements.ts';
-import { assertChannelName, type Database, type Listener, type PreparedStatement, type QueryResult, type Queryable } from '../types.ts';
+import { assertChannelName, type Database, type Listener, type PreparedStatement, type QueryResult, type Queryable, type WireSession } from '../types.ts';
 import { acquireLock, LOCK_FILE_NAME, releaseLock } from '../lock-file.ts';
 import { contribFiles, PRELOADED_LIBRARIES } from './contrib.ts';
 
@@ -261,6 +261,20 @@ export class WorkerDatabase implements Database {
    */
   dump(args: string[]): Promise<string> {
     return this.call('dump', { args });
+  }
+
+  /** The pooler's exclusive use of this session for one client transaction (see wireBegin in pglite-worker.mjs). */
+  async wireSession(): Promise<WireSession> {
+    const wireId = await this.call<number>('wireBegin');
+    let isOpen = true;
+    return {
+      exec: (bytes) => this.call<Uint8Array>('wireExec', { wireId, bytes }),
+      release: async ({ rollback = false } = {}) => {
+        if (!isOpen) return;
+        isOpen = false;
+        await this.call('wireEnd', { wireId, rollback });
+      },
+    };
   }
 
   /** Where the write-ahead log is now: it moves with every write, and only then. */

@@ -26,9 +26,10 @@ import { dumpDatabase } from '@plinth/pg-dump';
 import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { createPool, PgDatabase } from '../postgres/pg-database.ts';
+import { setRolePassword } from '../login-password.ts';
 import { assertValidRef } from '../project-ref.ts';
 import type {
-  ConnectionInfo, Database, Engine, PreparedStatement, ProjectLocation, QueryResult, Queryable, ServerStatementStats, StatementStatsQuery,
+  ConnectionInfo, Database, Engine, PreparedStatement, ProjectLocation, QueryResult, Queryable, ServerStatementStats, StatementStatsQuery, WireTarget,
 } from '../types.ts';
 import { postgresBinaries, type PostgresBinaries } from './binaries.ts';
 import type { DatabaseObserver } from '../observer.ts';
@@ -37,6 +38,7 @@ import { clusterUser, openPathForClusterUser } from './cluster-user.ts';
 import { ServerLogReader } from './server-log.ts';
 import { readStatementStats } from './statement-stats.ts';
 import { socketDirFor } from './socket-dir.ts';
+import { ensureVault, vaultKeyOption, type VaultKeys } from '../vault.ts';
 
 const execFileAsync = promisify(execFile);
 const { escapeLiteral: literal } = pg;
@@ -78,6 +80,8 @@ export interface LocalEngineOptions {
   log?: (message: string) => void;
   /** Told each line of every project's server log (the postgres_logs source). */
   observer?: DatabaseObserver;
+  /** Each project's vault key, given to the owner's pooled sessions as a startup option. */
+  vaultKeys?: VaultKeys;
 }
 
 interface ProjectCluster {
@@ -99,7 +103,12 @@ export function clusterMajor(dataDir: string): number {
 }
 
 /** A connection pool to a cluster through its socket, as `user`. */
-export function socketPool(socketDir: string, user: string, max: number, options: { noTimeouts?: boolean; idleMs?: number } = {}): PgDatabase {
+export function socketPool(socketDir: string, user: string, max: number, options: { noTimeouts?: boolean; idleMs?: number; startupOptions?: string } = {}): PgDatabase {
+  const startup = [
+    // pg leaves out a statement_timeout of 0 from its startup packet, hence options.
+    ...(options.noTimeouts ? ['-c statement_timeout=0 -c idle_in_transaction_session_timeout=0'] : []),
+    ...(options.startupOptions ? [options.startupOptions] : []),
+  ].join(' ');
   return new PgDatabase(createPool({
     host: socketDir,
     port: SOCKET_PORT,
@@ -107,9 +116,8 @@ export function socketPool(socketDir: string, user: string, max: number, options
     database: DATABASE,
     application_name: APPLICATION_NAME,
     ...(options.idleMs && { idleTimeoutMillis: options.idleMs }),
-    // The platform caps its own work (the SQL editor's time-out cancels through interrupt()). As
-    // startup options: pg leaves out a statement_timeout of 0 from its startup packet.
-    ...(options.noTimeouts && { options: '-c statement_timeout=0 -c idle_in_transaction_session_timeout=0' }),
+    // The platform caps its own work (the SQL editor's time-out cancels through interrupt()).
+    ...(startup && { options: startup }),
   }, max));
 }
 
@@ -271,7 +279,9 @@ export class LocalEngine implements Engine {
         await entry.cluster.ensureRunning();
         entry.serverLog?.start();
       }
-      entry.pool ??= socketPool(entry.cluster.socketDir, OWNER, PROJECT_POOL_MAX, { noTimeouts: true, idleMs: PROJECT_POOL_IDLE_MS });
+      entry.pool ??= socketPool(entry.cluster.socketDir, OWNER, PROJECT_POOL_MAX, {
+        noTimeouts: true, idleMs: PROJECT_POOL_IDLE_MS, startupOptions: this.options.vaultKeys && vaultKeyOption(this.options.vaultKeys(ref)),
+      });
       return entry.pool;
     } catch (error) {
       entry.inFlight -= 1;
@@ -297,7 +307,10 @@ export class LocalEngine implements Engine {
 
   async project(location: ProjectLocation): Promise<Database> {
     await this.using(location.ref, async () => undefined); // starts it now: a restore or first use wants to know
-    return this.clusterOf(location.ref).handle;
+    const { handle } = this.clusterOf(location.ref);
+    // Older projects get the vault schema; a failure is retried on the next open, not fatal to the project.
+    await ensureVault(handle).catch(() => undefined);
+    return handle;
   }
 
   /** Every call starts the cluster if it is stopped and counts as use, so an idle stop never cuts one off. */
@@ -427,8 +440,32 @@ export class LocalEngine implements Engine {
     await rm(dir, { recursive: true, force: true });
   }
 
+  async wireTarget(location: ProjectLocation): Promise<WireTarget> {
+    await this.enter(location.ref);
+    let isInUse = true;
+    return {
+      // The socket trusts its callers: only the platform's OS user can open its directory.
+      host: this.clusterOf(location.ref).cluster.socketDir, port: SOCKET_PORT, database: DATABASE, user: OWNER, password: null,
+      release: () => {
+        if (isInUse) this.leave(location.ref);
+        isInUse = false;
+      },
+    };
+  }
+
   connectionInfo(location: ProjectLocation): ConnectionInfo {
     return { host: socketDirFor(this.projectDir(location.ref)), port: SOCKET_PORT, database: DATABASE, user: OWNER };
+  }
+
+  async setLoginPassword(location: ProjectLocation, password: string): Promise<void> {
+    await this.using(location.ref, async () => {
+      const admin = socketPool(this.clusterOf(location.ref).cluster.socketDir, LOCAL_SUPERUSER, 1);
+      try {
+        await setRolePassword(admin, OWNER, password);
+      } finally {
+        await admin.close();
+      }
+    });
   }
 
   serverStatementStats(location: ProjectLocation, query: StatementStatsQuery): Promise<ServerStatementStats> {

@@ -17,12 +17,14 @@ import { dumpDatabase } from '@plinth/pg-dump';
 import { bootstrapProject, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { DatabaseError } from '../database-error.ts';
 import { readInterruptibly } from '../interruptible.ts';
+import { setRolePassword } from '../login-password.ts';
 import { assertValidRef } from '../project-ref.ts';
 import { serverVersion } from '../server-version.ts';
-import type { ConnectionInfo, Database, Engine, ProjectLocation } from '../types.ts';
+import type { ConnectionInfo, Database, Engine, ProjectLocation, WireTarget } from '../types.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
+import { ensureVault, vaultKeyOption, type VaultKeys } from '../vault.ts';
 
 const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
 
@@ -53,6 +55,8 @@ export class PostgresEngine implements Engine {
     private readonly bootstrapOptions: BootstrapOptions = {},
     /** Told each statement the platform runs in a project (the postgres_logs source, query performance). */
     private readonly observer?: DatabaseObserver,
+    /** Each project's vault key, given to the platform login's sessions as a startup option. */
+    private readonly vaultKeys?: VaultKeys,
   ) {
     if (servers.length === 0) throw new Error('The postgres engine needs at least one project server.');
   }
@@ -163,7 +167,10 @@ export class PostgresEngine implements Engine {
   }
 
   async project(location: ProjectLocation): Promise<Database> {
-    return this.open(location).handle;
+    const { handle } = this.open(location);
+    // Older projects get the vault schema; a failure is retried on the next open, not fatal to the project.
+    await ensureVault(handle).catch(() => undefined);
+    return handle;
   }
 
   /** The project's pool, and the handle callers get (the pool, observed when there is an observer). */
@@ -174,7 +181,8 @@ export class PostgresEngine implements Engine {
       const url = new URL(withDatabase(server, databaseName(location.ref)));
       url.username = encodeURIComponent(platformRole(location.ref));
       url.password = encodeURIComponent(this.platformPassword(location.ref));
-      const pool = new PgDatabase(createPool(url.toString(), PROJECT_POOL_MAX));
+      const options = this.vaultKeys && vaultKeyOption(this.vaultKeys(location.ref));
+      const pool = new PgDatabase(createPool({ connectionString: url.toString(), ...(options && { options }) }, PROJECT_POOL_MAX));
       // Its sessions run as the owner (the platform login's role setting), so that is the user named.
       const session = { ref: location.ref, user: ownerRole(location.ref), database: databaseName(location.ref) };
       open = { pool, handle: this.observer ? observeDatabase(pool, session, this.observer) : pool };
@@ -238,6 +246,17 @@ export class PostgresEngine implements Engine {
 
   async postgresVersion(location: ProjectLocation): Promise<string> {
     return serverVersion(this.open(location).pool);
+  }
+
+  async setLoginPassword(location: ProjectLocation, password: string): Promise<void> {
+    // The owner role is the login people use; the platform's own login keeps its derived password.
+    await setRolePassword(this.admin(this.requireServer(location)), ownerRole(location.ref), password);
+  }
+
+  async wireTarget(location: ProjectLocation, password: string): Promise<WireTarget> {
+    // As the owner with the project's database password: what a direct connection would be.
+    const { host, port, database, user } = this.connectionInfo(location);
+    return { host, port, database, user, password, release: () => undefined };
   }
 
   connectionInfo(location: ProjectLocation): ConnectionInfo {

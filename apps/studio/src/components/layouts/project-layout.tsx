@@ -2,6 +2,7 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { Feature, hasFeature } from '@plinth/permissions';
 import { AppHeader } from './app-header.tsx';
 import { ApiDocsButton } from './api-docs-dialog.tsx';
+import { ConnectButton } from './connect-button.tsx';
 import { IconBar } from './icon-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { menuSectionOf, projectMenu } from './project-menus.ts';
@@ -48,7 +49,7 @@ export function ProjectLayout() {
             testId: 'breadcrumb-project',
           },
         ]}
-        actions={<ApiDocsButton />}
+        actions={<><ConnectButton /><ApiDocsButton /></>}
       />
       <div className="flex min-h-0 flex-1">
         <IconBar projectRef={ref} features={features} />

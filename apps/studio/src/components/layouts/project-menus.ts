@@ -124,6 +124,7 @@ export function projectMenu(section: MenuSection, ctx: MenuContext): { title: st
           [true, { label: 'Replication', href: `${base}/database/replication` }],
           [IS_PLATFORM, { label: 'Backups', href: `${base}/database/backups/scheduled` }],
           [true, { label: 'Migrations', href: `${base}/database/migrations` }],
+          [true, { label: 'Cron', href: `${base}/database/cron` }],
           [ctx.hasNetworkExtension, { label: 'Webhooks', href: `${base}/database/hooks` }],
           [ctx.hasWrappersExtension, { label: 'Wrappers', href: `${base}/database/wrappers` }],
         ),

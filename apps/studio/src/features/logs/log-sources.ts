@@ -83,6 +83,13 @@ export const LOG_SOURCE_PAGES: readonly LogSourcePage[] = [
     description: 'Sockets connecting and leaving, channel joins, and the errors clients caused.',
     levelSql: "metadata->>'level'",
   },
+  {
+    slug: 'pooler-logs',
+    source: 'pgbouncer_logs',
+    title: 'Pooler',
+    description: 'Clients connecting to the database through the pooler (psql, ORMs, migration tools), leaving, and the logins it refused.',
+    levelSql: "metadata->>'level'",
+  },
 ];
 
 export function logSourcePageOf(slug: string | undefined): LogSourcePage | undefined {
