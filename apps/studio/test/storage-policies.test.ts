@@ -5,6 +5,8 @@
  * what pg_get_expr prints is what the page groups, and a template really filters uploads.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bucket } from '@plinth/api-contract';
 import { createPolicy, listPolicies } from '@plinth/pg-meta';
@@ -170,7 +172,8 @@ describe('on a project database', () => {
   const userId = '11111111-2222-4333-8444-555555555555';
 
   beforeAll(async () => {
-    db = new PGlite();
+    // The bootstrap creates Supabase's default extensions, which a bare PGlite must be given.
+    db = new PGlite({ extensions: { pgcrypto, uuid_ossp } });
     await db.exec(bootstrapScript('embedded'));
     await db.exec(`insert into storage.buckets (id, name) values ('avatars', 'avatars'), ('docs', 'docs');`);
   }, 60_000);

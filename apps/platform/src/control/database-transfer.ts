@@ -25,8 +25,11 @@ import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject, locationOf, type ProjectRow } from './project-rows.ts';
 
-/** Schemas every project's bootstrap makes: their definitions are the target's own. */
-const PLATFORM_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'graphql_public', 'supabase_migrations'];
+/**
+ * Schemas every project's bootstrap makes (or the platform installs: cron): their definitions are
+ * the target's own. Vault rows stay behind: they are encrypted with the source project's key.
+ */
+const PLATFORM_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'graphql_public', 'supabase_migrations', 'vault', 'cron'];
 /** Platform schemas whose rows belong to the project and move with it. */
 const DATA_SCHEMAS = ['auth', 'supabase_migrations'];
 /** Extensions an engine installs itself (local: pg_stat_statements): not the project's to move. */
