@@ -39,6 +39,11 @@ export interface Config {
   jobStopGraceMs: number;
   /** How long a cron job's command may run before it is stopped (PLINTH_CRON_TIMEOUT_S, default 5 minutes). */
   cronTimeoutMs: number;
+  /**
+   * Whether webhooks and net.http_* requests may reach loopback, private and link-local addresses
+   * and this machine's own (PLINTH_WEBHOOKS_ALLOW_PRIVATE=on; default off, against request forgery).
+   */
+  webhooksAllowPrivate: boolean;
   /** Where stored files go: S3 when PLINTH_S3_BUCKET is set, else `{dataDir}/storage`. */
   s3: S3StoreConfig | undefined;
   /** The operator's support address, named where the studio asks people to reach out. */
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorEmails: (env.PLINTH_OPERATORS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     jobStopGraceMs: seconds(env, 'PLINTH_JOB_STOP_GRACE_S', 10) * 1000,
     cronTimeoutMs: seconds(env, 'PLINTH_CRON_TIMEOUT_S', 300) * 1000,
+    webhooksAllowPrivate: env.PLINTH_WEBHOOKS_ALLOW_PRIVATE === 'on',
     s3: s3Config(env),
     supportEmail: env.PLINTH_SUPPORT_EMAIL ?? 'support@localhost',
     functions: {

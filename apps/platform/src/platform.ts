@@ -7,6 +7,7 @@ import { createClusterBus } from './control/cluster-bus.ts';
 import { JobQueue } from './control/job-queue.ts';
 import { registerJobHandlers } from './control/jobs/handlers.ts';
 import { CronRunner } from './control/cron/runner.ts';
+import { WebhookDelivery } from './control/webhooks/delivery.ts';
 import { Secrets } from './control/secrets.ts';
 import { PLATFORM_PASSWORD_POLICY } from './data-plane/auth/password-policy.ts';
 import { applyAuthSchema } from './data-plane/auth/schema.ts';
@@ -80,6 +81,8 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   // Cron runs are planned on the node that ran the tick: stop() drops its planned runs.
   const cron = new CronRunner(control, config.cronTimeoutMs);
   jobs.register('cron-tick', () => cron.tick());
+  // Every node polls the queues of the webhook projects open on it (leases keep deliveries single).
+  const webhooks = new WebhookDelivery(control);
   app = await buildServer({
     control,
     sessions: auth,
@@ -90,6 +93,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   // Before listening, so the first request can send jobs; work a dead process left starts now.
   await jobs.start();
   await app.listen({ port: config.port, host: config.host });
+  webhooks.start();
   const pooler = new Pooler(control);
   await pooler.start();
   // Off the start-up path: the first project a new user creates should not wait for it. A cache of
@@ -107,6 +111,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
       await pooler.stop();
       await bus.close();
       await cron.stop();
+      await webhooks.stop();
       await jobs.stop(config.jobStopGraceMs);
       await warmUp;
       await engine.close();

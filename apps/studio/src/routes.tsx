@@ -60,9 +60,9 @@ const projectRoutes: RouteObject[] = [
   page('database/extensions', 'Extensions', () => import('./pages/project/database/extensions-page.tsx')),
   page('database/roles', 'Roles', () => import('./pages/project/database/roles-page.tsx')),
   page('database/replication', 'Replication', () => import('./pages/project/database/replication-page.tsx')),
-  notYet('database/hooks', 'Webhooks'),
+  page('database/hooks', 'Webhooks', () => import('./pages/project/database/hooks-page.tsx')),
   page('database/cron', 'Cron', () => import('./pages/project/database/cron-page.tsx')),
-  notYet('database/wrappers', 'Wrappers'),
+  page('database/wrappers', 'Wrappers', () => import('./pages/project/database/wrappers-page.tsx')),
   notYet('database/backups/scheduled', 'Backups'),
   page('database/migrations', 'Migrations', () => import('./pages/project/database/migrations-page.tsx')),
   page('database/indexes', 'Indexes', () => import('./pages/project/database/indexes-page.tsx')),
@@ -115,7 +115,7 @@ const projectRoutes: RouteObject[] = [
 
   // ?page=auth|users|tables-intro|rpc-intro, ?resource={table}, ?rpc={function}
   page('api', 'API Docs', () => import('./pages/project/api-docs-page.tsx')),
-  notYet('api/graphiql', 'GraphiQL'),
+  page('api/graphiql', 'GraphiQL', () => import('./pages/project/graphiql-page.tsx')),
 
   redirect('settings', 'general'),
   page('settings/general', 'Project Settings', () => import('./pages/project/settings-general-page.tsx')),

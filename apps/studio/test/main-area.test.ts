@@ -88,6 +88,8 @@ describe('project menus', () => {
     expect(labels('logs', all)).toContain('Pooler');
     expect(labels('logs', all)).toContain('API Edge Network');
     expect(labels('database', all)).not.toContain('Webhooks');
+    // Plinth's Wrappers page (postgres_fdw) is listed whether or not Supabase's wrappers extension is there.
+    expect(labels('database', all)).toContain('Wrappers');
   });
 
   it('gates entries by permission features', () => {

@@ -25,6 +25,8 @@ import { functionEndpoints } from './functions.ts';
 import { analyticsEndpoints } from './analytics.ts';
 import { reportEndpoints } from './reports.ts';
 import { cronEndpoints } from './cron.ts';
+import { webhooksEndpoints } from './webhooks.ts';
+import { wrapperEndpoints } from './wrappers.ts';
 import { databaseSettingsEndpoints } from './database-settings.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
@@ -121,6 +123,8 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...reportEndpoints,
   ...cronEndpoints,
+  ...webhooksEndpoints,
+  ...wrapperEndpoints,
   ...databaseSettingsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 

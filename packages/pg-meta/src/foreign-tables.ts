@@ -1,6 +1,6 @@
 /**
- * Foreign tables: listed, inspected and dropped. Creating one needs a foreign server (postgres_fdw,
- * wrappers), which is set up in SQL; the embedded engine has no foreign-data wrappers at all.
+ * Foreign tables: listed, inspected and dropped. Creating one needs a foreign server (postgres_fdw:
+ * foreign-servers.ts, Database > Wrappers); the embedded engine has no foreign-data wrappers at all.
  */
 import { z } from 'zod';
 import { columnSchema } from './columns.ts';

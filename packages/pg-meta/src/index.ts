@@ -22,6 +22,7 @@ export * from './tables.ts';
 export * from './relations.ts';
 export * from './views.ts';
 export * from './materialized-views.ts';
+export * from './foreign-servers.ts';
 export * from './foreign-tables.ts';
 export * from './entities.ts';
 export * from './policy-sql.ts';

@@ -9,6 +9,7 @@ import * as pgMeta from '@plinth/pg-meta';
 // The REST API's schema cache must see DDL made here at once (schema-cache.ts only depends on engines).
 import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
 import { DatabaseError } from '../engines/database-error.ts';
+import { PRIVILEGED_EXTENSIONS } from '../engines/privileged-extensions.ts';
 import type { Database, Engine, Queryable } from '../engines/types.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
@@ -237,32 +238,89 @@ function extensionsKey(ctx: ControlContext, project: ProjectRow): string {
 export async function listExtensions(ctx: ControlContext, actor: Actor, ref: string, search?: string): Promise<pgMeta.Extension[]> {
   const { db, project } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_READ, Resource.TABLES);
   return mapped(async () => {
-    const loadable = await loadableExtensions(db, extensionsKey(ctx, project), ctx.engine);
+    const loadable = await loadableExtensions(db, extensionsKey(ctx, project), ctx.engine, project);
     return pgMeta.listExtensions(db, { search, loadable });
   });
 }
 
-/** The names that load; undefined when the engine creates every available one (nothing to probe). */
-export async function loadableExtensions(db: Database, engineKey: string, engine?: Engine): Promise<Set<string> | undefined> {
+/**
+ * The names that load; undefined when the engine creates every available one (nothing to probe).
+ * With `project`, also the privileged ones the engine creates on the owner's behalf.
+ */
+export async function loadableExtensions(db: Database, engineKey: string, engine?: Engine, project?: ProjectRow): Promise<Set<string> | undefined> {
   if (engine?.createsEveryAvailableExtension) return undefined;
-  let known = loadableByEngine.get(engineKey);
-  if (!known) loadableByEngine.set(engineKey, (known = new Map()));
-  const unknown = (await pgMeta.uninstalledExtensionNames(db)).filter((name) => !known.has(name));
+  const known = knownFor(engineKey);
+  const uninstalled = await pgMeta.uninstalledExtensionNames(db);
+  const unknown = uninstalled.filter((name) => !known.has(name));
   if (unknown.length > 0) {
     const loaded = await db.transaction((tx) => pgMeta.probeLoadableExtensions(tx, unknown));
     for (const name of unknown) known.set(name, loaded.has(name));
   }
-  return new Set([...known].filter(([, ok]) => ok).map(([name]) => name));
+  const names = new Set([...known].filter(([, ok]) => ok).map(([name]) => name));
+  if (engine && project) for (const name of await privilegedLoadable(engine, project, engineKey, uninstalled)) names.add(name);
+  return names;
 }
 
+function knownFor(key: string): Map<string, boolean> {
+  let known = loadableByEngine.get(key);
+  if (!known) loadableByEngine.set(key, (known = new Map()));
+  return known;
+}
+
+/** The allow-listed extensions the engine creates as a superuser here: probed by the engine once per key. */
+async function privilegedLoadable(engine: Engine, project: ProjectRow, engineKey: string, uninstalled: string[]): Promise<string[]> {
+  const known = knownFor(`${engineKey}:privileged`);
+  const asked = uninstalled.filter((name) => PRIVILEGED_EXTENSIONS.has(name));
+  if (asked.some((name) => !known.has(name))) {
+    const loaded = new Set(await engine.privilegedExtensions(locationOf(project)));
+    for (const name of asked) known.set(name, loaded.has(name));
+  }
+  return asked.filter((name) => known.get(name));
+}
+
+/**
+ * Database > Extensions' "enable". What the owner can create (trusted extensions, or any on
+ * embedded) is created in its own session; an allow-listed privileged one is created by the engine
+ * as the superuser and handed over (supautils-like), still audited as the member's change.
+ */
 export async function enableExtension(ctx: ControlContext, actor: Actor, ref: string, body: pgMeta.ExtensionCreate): Promise<pgMeta.Extension> {
-  const { project } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, Resource.TABLES);
-  const db = await ctx.engine.project(locationOf(project));
-  const loadable = await mapped(() => loadableExtensions(db, extensionsKey(ctx, project), ctx.engine));
+  const { project, db, organizationSlug } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, Resource.TABLES);
+  const key = extensionsKey(ctx, project);
+  const loadable = await mapped(() => loadableExtensions(db, key, ctx.engine));
+  if (loadable && !loadable.has(body.name) && PRIVILEGED_EXTENSIONS.has(body.name)) {
+    const privileged = await mapped(() => loadableExtensions(db, key, ctx.engine, project));
+    if (privileged?.has(body.name)) {
+      await mapped(() => ctx.engine.createPrivilegedExtension(locationOf(project), body));
+      invalidateSchemaCache(db);
+      await recordAudit(ctx.db, actor, { action: 'pg_meta.extension.create', organizationSlug, projectRef: ref, target: body.name });
+      return mapped(() => pgMeta.getExtension(db, body.name));
+    }
+  }
   return changeCatalog(ctx, actor, ref, {
     resource: Resource.TABLES,
     action: 'pg_meta.extension.create',
     run: (tx) => pgMeta.createExtension(tx, body, { loadable }),
     target: (e) => e.name,
   });
+}
+
+/** Disabling: the owner drops what it created; the engine drops a privileged one the platform created. */
+export async function disableExtension(ctx: ControlContext, actor: Actor, ref: string, name: string, options: { cascade?: boolean }): Promise<pgMeta.Extension> {
+  const { project, db, organizationSlug } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, Resource.TABLES);
+  const extension = await mapped(() => pgMeta.getExtension(db, name));
+  if (PRIVILEGED_EXTENSIONS.has(name) && extension.installed_version !== null && !(await ownsExtension(db, name))) {
+    await mapped(() => ctx.engine.dropPrivilegedExtension(locationOf(project), name, options));
+    invalidateSchemaCache(db);
+    await recordAudit(ctx.db, actor, { action: 'pg_meta.extension.delete', organizationSlug, projectRef: ref, target: name });
+    return extension;
+  }
+  return changeCatalog(ctx, actor, ref, {
+    resource: Resource.TABLES, action: 'pg_meta.extension.delete', run: (tx) => pgMeta.deleteExtension(tx, name, options), target: (e) => e.name,
+  });
+}
+
+async function ownsExtension(db: Queryable, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ owns: boolean }>(
+    "select pg_has_role(current_user, extowner, 'USAGE') as owns from pg_extension where extname = $1", [name]);
+  return rows[0]?.owns ?? false;
 }

@@ -1,4 +1,5 @@
 import type { EngineName } from './bootstrap.ts';
+import type { PrivilegedExtensionRequest } from './privileged-extensions.ts';
 
 /** What every database (platform or project, PGlite or Postgres server) offers the rest of the platform. */
 export interface QueryResult<Row = Record<string, unknown>> {
@@ -101,6 +102,14 @@ export interface Engine {
   /** Whether the project's database answers a trivial query. */
   isLive(location: ProjectLocation): Promise<boolean>;
   /**
+   * Runs `fn` on the project's database only if it is open in this process right now, and returns
+   * null otherwise: without opening it, without starting a cluster scale to zero stopped, and without
+   * counting as a use that keeps scale to zero from stopping it (background polling, such as the
+   * webhook delivery loop's, must not keep every project awake). Local: the cluster is running;
+   * embedded: its worker is open; postgres: always (the server does not stop with the project).
+   */
+  whenOpen<T>(location: ProjectLocation, fn: (db: Queryable) => Promise<T>): Promise<T | null>;
+  /**
    * Stops every statement the platform is running in the project's database right now: a Postgres
    * server cancels them; an embedded (PGlite) database cannot be interrupted, so its worker is ended
    * and the next use reopens it.
@@ -127,6 +136,19 @@ export interface Engine {
    * not try each with CREATE EXTENSION, which on embedded would load every library into the worker.
    */
   readonly createsEveryAvailableExtension?: boolean;
+  /**
+   * Extensions the platform creates as a superuser on the owner's behalf (privileged-extensions.ts'
+   * allow-list, as Supabase's supautils): those not installed that load here. Embedded: [] (its
+   * session is a superuser's, so the owner creates every one itself).
+   */
+  privilegedExtensions(location: ProjectLocation): Promise<string[]>;
+  /**
+   * Creates one of those as the superuser and grants what it made to the owner (postgres_fdw: USAGE
+   * on the wrapper). Embedded: engine_feature_unavailable (nothing needs it there).
+   */
+  createPrivilegedExtension(location: ProjectLocation, request: PrivilegedExtensionRequest): Promise<void>;
+  /** Drops one the platform created (the owner does not own it). Embedded: engine_feature_unavailable. */
+  dropPrivilegedExtension(location: ProjectLocation, name: string, options: { cascade?: boolean }): Promise<void>;
   /**
    * A plain-SQL dump of the project's database (pg_dump --inserts, plus `pgDumpArgs`), taken in one
    * REPEATABLE READ transaction while the project keeps serving. Local and postgres: PGlite's

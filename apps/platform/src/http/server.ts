@@ -23,6 +23,8 @@ import { realtimeAdminRoutes } from './routes/project-realtime/index.ts';
 import { logAdminRoutes } from './routes/project-logs/index.ts';
 import { reportRoutes } from './routes/project-reports/index.ts';
 import { cronRoutes } from './routes/project-cron/index.ts';
+import { webhooksRoutes } from './routes/project-hooks/index.ts';
+import { wrapperRoutes } from './routes/project-wrappers/index.ts';
 import { functionAdminRoutes } from './routes/project-functions/index.ts';
 import { signingKeyRoutes } from './routes/signing-keys/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
@@ -74,6 +76,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         logAdminRoutes(api, deps.control, deps.sessions);
         reportRoutes(api, deps.control, deps.sessions);
         cronRoutes(api, deps.control, deps.sessions);
+        webhooksRoutes(api, deps.control, deps.sessions);
+        wrapperRoutes(api, deps.control, deps.sessions);
         functionAdminRoutes(api, deps.control, deps.sessions);
         adminRoutes(api, deps.control, deps.sessions);
         jobRoutes(api, deps.control, deps.sessions);

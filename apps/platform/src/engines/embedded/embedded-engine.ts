@@ -22,7 +22,7 @@ import { bootstrapProject, bootstrapScript, type BootstrapOptions } from '../boo
 import { readInterruptibly } from '../interruptible.ts';
 import { assertValidRef } from '../project-ref.ts';
 import { serverVersion } from '../server-version.ts';
-import type { ConnectionInfo, Database, Engine, ProjectLocation, WireSession } from '../types.ts';
+import type { ConnectionInfo, Database, Engine, ProjectLocation, Queryable, WireSession } from '../types.ts';
 import { LOCK_FILE_NAME } from '../lock-file.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
@@ -219,6 +219,13 @@ export class EmbeddedEngine implements Engine {
     }
   }
 
+  async whenOpen<T>(location: ProjectLocation, fn: (db: Queryable) => Promise<T>): Promise<T | null> {
+    const opening = this.open.get(location.ref);
+    const db = opening ? await opening.catch(() => null) : null;
+    // On the worker itself, not the observed handle: the platform's polling is no statement of the project's.
+    return db?.isOpen ? fn(db) : null;
+  }
+
   async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
     const primary = await this.worker(location);
     const observedRead = (db: Database) => read(this.handleOf(location.ref, db));
@@ -294,6 +301,18 @@ export class EmbeddedEngine implements Engine {
 
   connectionInfo(_location: ProjectLocation): ConnectionInfo {
     return { host: 'embedded', port: 0, database: 'postgres', user: 'postgres' };
+  }
+
+  async privilegedExtensions(): Promise<string[]> {
+    return []; // the session is a superuser's: the owner creates every available extension itself
+  }
+
+  async createPrivilegedExtension(): Promise<void> {
+    throw new PlinthError('engine_feature_unavailable', 'Extensions are created directly on the embedded engine.');
+  }
+
+  async dropPrivilegedExtension(): Promise<void> {
+    throw new PlinthError('engine_feature_unavailable', 'Extensions are dropped directly on the embedded engine.');
   }
 
   async serverStatementStats(): Promise<null> {

@@ -27,6 +27,7 @@ import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, typ
 import { readInterruptibly } from '../interruptible.ts';
 import { createPool, PgDatabase } from '../postgres/pg-database.ts';
 import { setRolePassword } from '../login-password.ts';
+import { createPrivilegedExtension, dropPrivilegedExtension, loadablePrivilegedExtensions, type PrivilegedExtensionRequest } from '../privileged-extensions.ts';
 import { assertValidRef } from '../project-ref.ts';
 import type {
   ConnectionInfo, Database, Engine, PreparedStatement, ProjectLocation, QueryResult, Queryable, ServerStatementStats, StatementStatsQuery, WireTarget,
@@ -360,6 +361,18 @@ export class LocalEngine implements Engine {
     }
   }
 
+  async whenOpen<T>(location: ProjectLocation, fn: (db: Queryable) => Promise<T>): Promise<T | null> {
+    const entry = this.clusters.get(location.ref);
+    if (!entry || entry.isClosed || !entry.cluster.isRunning || !entry.pool) return null;
+    // In flight so an idle stop waits for it, but lastUsed is left alone: this is not a use.
+    entry.inFlight += 1;
+    try {
+      return await fn(entry.pool);
+    } finally {
+      entry.inFlight -= 1;
+    }
+  }
+
   async interrupt(location: ProjectLocation): Promise<void> {
     const entry = this.clusters.get(location.ref);
     if (!entry?.cluster.isRunning) return;
@@ -466,6 +479,30 @@ export class LocalEngine implements Engine {
         await admin.close();
       }
     });
+  }
+
+  /** `fn` on a connection of `supabase_admin`'s own, as a use of the project (an idle stop cannot cut it off). */
+  private asSuperuser<T>(location: ProjectLocation, fn: (admin: Database) => Promise<T>): Promise<T> {
+    return this.using(location.ref, async () => {
+      const admin = socketPool(this.clusterOf(location.ref).cluster.socketDir, LOCAL_SUPERUSER, 1, { noTimeouts: true });
+      try {
+        return await fn(admin);
+      } finally {
+        await admin.close();
+      }
+    });
+  }
+
+  privilegedExtensions(location: ProjectLocation): Promise<string[]> {
+    return this.asSuperuser(location, loadablePrivilegedExtensions);
+  }
+
+  createPrivilegedExtension(location: ProjectLocation, request: PrivilegedExtensionRequest): Promise<void> {
+    return this.asSuperuser(location, (admin) => createPrivilegedExtension(admin, OWNER, request));
+  }
+
+  dropPrivilegedExtension(location: ProjectLocation, name: string, options: { cascade?: boolean }): Promise<void> {
+    return this.asSuperuser(location, (admin) => dropPrivilegedExtension(admin, name, options));
   }
 
   serverStatementStats(location: ProjectLocation, query: StatementStatsQuery): Promise<ServerStatementStats> {

@@ -18,9 +18,10 @@ import { bootstrapProject, clusterRolesSql, ownerGrantsSql, type BootstrapOption
 import { DatabaseError } from '../database-error.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { setRolePassword } from '../login-password.ts';
+import { createPrivilegedExtension, dropPrivilegedExtension, loadablePrivilegedExtensions, type PrivilegedExtensionRequest } from '../privileged-extensions.ts';
 import { assertValidRef } from '../project-ref.ts';
 import { serverVersion } from '../server-version.ts';
-import type { ConnectionInfo, Database, Engine, ProjectLocation, WireTarget } from '../types.ts';
+import type { ConnectionInfo, Database, Engine, ProjectLocation, Queryable, WireTarget } from '../types.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
@@ -201,6 +202,11 @@ export class PostgresEngine implements Engine {
     }
   }
 
+  async whenOpen<T>(location: ProjectLocation, fn: (db: Queryable) => Promise<T>): Promise<T | null> {
+    // A server does not stop with its projects: the pool (connections made on demand) is always there.
+    return fn(this.open(location).pool);
+  }
+
   async interrupt(location: ProjectLocation): Promise<void> {
     // On the admin connection: the project's own pool may be full of the very queries to cancel.
     await this.admin(this.requireServer(location)).query(
@@ -236,6 +242,28 @@ export class PostgresEngine implements Engine {
     await admin.exec(`drop database if exists ${ident(databaseName(location.ref))} with (force)`);
     await admin.exec(`drop role if exists ${ident(platformRole(location.ref))}`);
     await admin.exec(`drop role if exists ${ident(ownerRole(location.ref))}`);
+  }
+
+  /** `fn` on a superuser connection to the project's database (the server URL's user), closed after. */
+  private async asSuperuser<T>(location: ProjectLocation, fn: (admin: Database) => Promise<T>): Promise<T> {
+    const admin = new PgDatabase(createPool(withDatabase(this.requireServer(location), databaseName(location.ref)), 1));
+    try {
+      return await fn(admin);
+    } finally {
+      await admin.close();
+    }
+  }
+
+  privilegedExtensions(location: ProjectLocation): Promise<string[]> {
+    return this.asSuperuser(location, loadablePrivilegedExtensions);
+  }
+
+  createPrivilegedExtension(location: ProjectLocation, request: PrivilegedExtensionRequest): Promise<void> {
+    return this.asSuperuser(location, (admin) => createPrivilegedExtension(admin, ownerRole(location.ref), request));
+  }
+
+  dropPrivilegedExtension(location: ProjectLocation, name: string, options: { cascade?: boolean }): Promise<void> {
+    return this.asSuperuser(location, (admin) => dropPrivilegedExtension(admin, name, options));
   }
 
   async serverStatementStats(): Promise<null> {

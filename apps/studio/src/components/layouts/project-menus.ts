@@ -9,7 +9,10 @@ export interface MenuContext {
   ref: string;
   slug: string | undefined;
   features: Record<Feature, boolean>;
-  /** Webhooks need the pg_net ("network") extension; wrappers need the wrappers extension. */
+  /**
+   * Webhooks need the pg_net ("network") extension. hasWrappersExtension (Supabase's `wrappers`)
+   * no longer gates the menu: Plinth's Wrappers page is postgres_fdw's and always listed.
+   */
   hasNetworkExtension: boolean;
   hasWrappersExtension: boolean;
   isSavedLogsEnabled: boolean;
@@ -126,7 +129,10 @@ export function projectMenu(section: MenuSection, ctx: MenuContext): { title: st
           [true, { label: 'Migrations', href: `${base}/database/migrations` }],
           [true, { label: 'Cron', href: `${base}/database/cron` }],
           [ctx.hasNetworkExtension, { label: 'Webhooks', href: `${base}/database/hooks` }],
-          [ctx.hasWrappersExtension, { label: 'Wrappers', href: `${base}/database/wrappers` }],
+          // Always: the spec's route map lists Wrappers in the database menu, and Plinth's page is
+          // postgres_fdw (it enables it, or says why the engine has none); Supabase's `wrappers`
+          // extension, which the flag tracks, exists on no Plinth engine.
+          [true, { label: 'Wrappers', href: `${base}/database/wrappers` }],
         ),
       },
     ],

@@ -20,5 +20,7 @@ export function useExtensionsQuery(ref: string | undefined, { enabled = true }: 
 export function useDatabaseMenuFlags(ref: string | undefined, isDatabaseSection: boolean): { hasNetworkExtension: boolean; hasWrappersExtension: boolean } {
   const extensions = useExtensionsQuery(ref, { enabled: isDatabaseSection });
   const isInstalled = (name: string) => !!extensions.data?.some((e) => e.name === name && e.installed_version !== null);
-  return { hasNetworkExtension: isInstalled('pg_net'), hasWrappersExtension: isInstalled('wrappers') };
+  // Plinth never has pg_net itself, but its own net.http_* functions and webhooks (enabled on the
+  // Webhooks page, sent by the platform) exist on every engine: the network "extension" is always there.
+  return { hasNetworkExtension: true, hasWrappersExtension: isInstalled('wrappers') };
 }

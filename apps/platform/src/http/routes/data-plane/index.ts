@@ -3,6 +3,7 @@ import type { ControlContext } from '../../../control/context.ts';
 import { writeEdgeLog } from '../../../data-plane/logs/index.ts';
 import { projectAuthRoutes } from './auth.ts';
 import { functionRoutes } from './functions.ts';
+import { graphqlRoutes } from './graphql.ts';
 import { metricsRoutes } from './metrics.ts';
 import { realtimeRoutes } from './realtime.ts';
 import { requestRoles } from './request-info.ts';
@@ -14,7 +15,7 @@ import { storageRoutes } from './storage/index.ts';
 const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, Range-Unit, Location, X-Total-Count, X-Supabase-Api-Version';
 
 /**
- * The data plane of every project, mounted at /p/:ref: REST, auth, storage, realtime, edge
+ * The data plane of every project, mounted at /p/:ref: REST, GraphQL, auth, storage, realtime, edge
  * functions and the Prometheus metrics endpoint. Apps call it from any origin, so it answers CORS; every request leaves an edge_logs
  * entry through ctx.logs (read per request, so a test or benchmark may swap the writer).
  */
@@ -55,6 +56,7 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
     return reply.status(200).send();
   });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/rest/v1' });
+  await app.register(async (scope) => graphqlRoutes(scope, ctx), { prefix: '/graphql/v1' });
   await app.register(async (scope) => projectAuthRoutes(scope, ctx), { prefix: '/auth/v1' });
   await app.register(async (scope) => storageRoutes(scope, ctx), { prefix: '/storage/v1' });
   await app.register(async (scope) => realtimeRoutes(scope, ctx), { prefix: '/realtime/v1' });

@@ -27,7 +27,7 @@ export function catalogRoutes({ define, ctx, read, change, paged }: PgMetaKit): 
   define('pgMetaExtension', ({ actor, params }) => read(actor, params.ref, T, (db) => m.getExtension(db, params.name)));
   define('pgMetaExtensionCreate', ({ actor, params, body }) => management.enableExtension(ctx, actor, params.ref, body));
   define('pgMetaExtensionUpdate', ({ actor, params, body }) => change(actor, params.ref, { resource: T, action: 'pg_meta.extension.update', run: (tx) => m.updateExtension(tx, params.name, body), target: extension }));
-  define('pgMetaExtensionDelete', ({ actor, params, query }) => change(actor, params.ref, { resource: T, action: 'pg_meta.extension.delete', run: (tx) => m.deleteExtension(tx, params.name, query), target: extension }));
+  define('pgMetaExtensionDelete', ({ actor, params, query }) => management.disableExtension(ctx, actor, params.ref, params.name, query));
 
   const publication = (p: m.Publication) => p.name;
   define('pgMetaPublications', ({ actor, params }) => read(actor, params.ref, T, (db) => m.listPublications(db)));

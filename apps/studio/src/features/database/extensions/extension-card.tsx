@@ -42,7 +42,7 @@ export function ExtensionCard({ extension, engine, canWrite, isBusy, onToggle }:
       <p className="line-clamp-2 flex-1 text-sm text-fg-muted">{entry.comment || 'No description'}</p>
       {isUnavailable && (
         <p className="text-xs text-fg-subtle" data-testid={`extension-${extension.name}-engines`}>
-          {elsewhere ?? 'Not available on any of Plinth\u2019s database engines yet.'}
+          {entry.instead ?? elsewhere ?? 'Not available on any of Plinth\u2019s database engines yet.'}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-1.5">

@@ -29,6 +29,8 @@ export interface CatalogueEntry {
   tags: ExtensionTag[];
   link: string;
   availability: Availability;
+  /** What Plinth offers in its place, said where the extension shows as unavailable. */
+  instead?: string;
 }
 
 const PG_DOCS = 'https://www.postgresql.org/docs/current';
@@ -36,6 +38,11 @@ const PG_DOCS = 'https://www.postgresql.org/docs/current';
 const TRUSTED: Availability = { embedded: true, local: true, server: 'contrib' };
 /** Contrib that needs a superuser: only the embedded engine lets a project create it. */
 const SUPERUSER: Availability = { embedded: true };
+/**
+ * Contrib that needs a superuser, which the platform creates on the owner's behalf (supautils-like,
+ * platform engines/privileged-extensions.ts): local and Postgres servers; PGlite does not ship it.
+ */
+const PRIVILEGED: Availability = { local: true, server: 'contrib' };
 /** Installed on a server by its operator; not in PGlite or the npm binaries. */
 const OPERATOR: Availability = { server: 'operator' };
 /** Supabase's own extensions, which no Plinth engine has yet. */
@@ -49,12 +56,14 @@ export const EXTENSION_CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'vector', comment: 'vector data type and ivfflat and hnsw access methods', tags: ['Vector', 'Database'], link: 'https://github.com/pgvector/pgvector', availability: { embedded: true, server: 'operator' } },
   { name: 'postgis', comment: 'PostGIS geometry and geography spatial types and functions', tags: ['Database'], link: 'https://postgis.net/documentation', availability: OPERATOR },
   { name: 'pg_cron', comment: 'Job scheduler for PostgreSQL', tags: ['Database'], link: 'https://github.com/citusdata/pg_cron', availability: OPERATOR },
-  { name: 'pg_net', comment: 'Async HTTP', tags: ['Database', 'Edge Functions'], link: 'https://github.com/supabase/pg_net', availability: NONE },
+  { name: 'pg_net', comment: 'Async HTTP', tags: ['Database', 'Edge Functions'], link: 'https://github.com/supabase/pg_net', availability: NONE,
+    instead: 'Plinth offers pg_net\u2019s net.http_get, net.http_post and net.http_delete on every engine: enable them in Database > Webhooks.' },
   { name: 'pg_graphql', comment: 'pg_graphql: GraphQL support', tags: ['Database'], link: 'https://supabase.github.io/pg_graphql', availability: NONE },
   { name: 'supabase_vault', comment: 'Supabase Vault Extension', tags: ['Database', 'Authentication'], link: 'https://github.com/supabase/vault', availability: NONE },
   { name: 'pgsodium', comment: 'Pgsodium is a modern cryptography library for Postgres.', tags: ['Database', 'Authentication'], link: 'https://github.com/michelp/pgsodium', availability: NONE },
   { name: 'pgjwt', comment: 'JSON Web Token API for Postgresql', tags: ['Authentication'], link: 'https://github.com/michelp/pgjwt', availability: NONE },
-  { name: 'wrappers', comment: 'Foreign data wrappers developed by Supabase', tags: ['Database'], link: 'https://github.com/supabase/wrappers', availability: NONE },
+  { name: 'wrappers', comment: 'Foreign data wrappers developed by Supabase', tags: ['Database'], link: 'https://github.com/supabase/wrappers', availability: NONE,
+    instead: 'Plinth offers postgres_fdw\u2019s foreign servers and tables on the local and Postgres engines: see Database > Wrappers.' },
   contrib('pgcrypto', 'cryptographic functions', 'pgcrypto', TRUSTED, ['Database', 'Authentication']),
   contrib('uuid-ossp', 'generate universally unique identifiers (UUIDs)', 'uuid-ossp', TRUSTED),
   contrib('pg_stat_statements', 'track planning and execution statistics of all SQL statements executed', 'pgstatstatements', { embedded: true, local: true }),
@@ -92,8 +101,8 @@ export const EXTENSION_CATALOGUE: readonly CatalogueEntry[] = [
   contrib('pg_surgery', 'extension to perform surgery on a damaged relation', 'pgsurgery', SUPERUSER),
   contrib('pg_walinspect', 'functions to inspect contents of PostgreSQL Write-Ahead Log', 'pgwalinspect', SUPERUSER, ['Database', 'Realtime']),
   contrib('file_fdw', "foreign-data wrapper for flat file access", 'file-fdw', SUPERUSER),
-  contrib('postgres_fdw', 'foreign-data wrapper for remote PostgreSQL servers', 'postgres-fdw', OPERATOR),
-  contrib('dblink', 'connect to other PostgreSQL databases from within a database', 'dblink', OPERATOR),
+  contrib('postgres_fdw', 'foreign-data wrapper for remote PostgreSQL servers', 'postgres-fdw', PRIVILEGED),
+  contrib('dblink', 'connect to other PostgreSQL databases from within a database', 'dblink', PRIVILEGED),
 ];
 
 const byName = new Map(EXTENSION_CATALOGUE.map((entry) => [entry.name, entry]));

@@ -1,0 +1,1 @@
+export { handleGraphqlRequest, type GraphqlCaller, type GraphqlProject } from './service.ts';
