@@ -76,7 +76,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   const jobs = new JobQueue(db, { log, isSoleNode: config.engine !== 'postgres' });
   const objects = config.s3 ? new S3Store(config.s3) : new FileStore(path.join(config.dataDir, 'storage'));
   const bus = await createClusterBus({ engine: config.engine, databaseUrl: config.databaseUrl, db, log: log.error });
-  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, statementStats, objects, bus };
+  const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, statementStats, objects, bus, poolerPorts: { transaction: null, session: null } };
   registerJobHandlers(control);
   // Cron runs are planned on the node that ran the tick: stop() drops its planned runs.
   const cron = new CronRunner(control, config.cronTimeoutMs);

@@ -24,6 +24,11 @@ export interface ControlContext {
   objects: ObjectStore;
   /** Messages between platform nodes (LISTEN/NOTIFY on a shared platform database, else in-process). */
   bus: ClusterBus;
+  /**
+   * This node's pooler ports once it listens (null: off, taken, or not started yet); the Pooler fills
+   * them in. Edge functions connect through it (SUPABASE_DB_URL).
+   */
+  poolerPorts: Record<'transaction' | 'session', number | null>;
 }
 
 /** Who is acting, for permissions and the audit trail. */

@@ -151,7 +151,9 @@ export async function resetDatabasePassword(ctx: ControlContext, actor: Actor, r
     const previous = ctx.secrets.decrypt(rows[0].db_pass_enc);
     await ctx.engine.setLoginPassword(location, password);
     try {
-      await tx.query('update projects set db_pass_enc = $2 where ref = $1', [ref, ctx.secrets.encrypt(password)]);
+      // The secrets version too: edge functions' SUPABASE_DB_URL holds the password, so every node
+      // replaces the project's workers at their next request.
+      await tx.query('update projects set db_pass_enc = $2, function_secrets_version = function_secrets_version + 1 where ref = $1', [ref, ctx.secrets.encrypt(password)]);
       await recordAudit(tx, actor, { action: 'project.database_password.update', organizationSlug: organization.slug, projectRef: ref, target: project.name });
     } catch (error) {
       await ctx.engine.setLoginPassword(location, previous);

@@ -126,9 +126,19 @@ function createFunctionService(ctx: ControlContext): FunctionService {
   }
   const platformDatabase = postgresAddresses([ctx.config.databaseUrl]);
   // Network is allowed (functions call APIs), but not the platform's and projects' Postgres
-  // servers: a function gets the project's data through its API, as on Supabase, unless the
-  // operator allows SUPABASE_DB_URL (then its own project's server, never the platform's database).
+  // servers: a function reaches its project's database through the pooler (SUPABASE_DB_URL, which
+  // checks the project's password like any client's), or, when the operator allows it on the
+  // postgres engine, its own project's server directly (never the platform's database).
   const allDatabases = postgresAddresses([ctx.config.databaseUrl, ...ctx.config.projectServers]);
+
+  /** This node's pooler in transaction mode (as Supabase advises for functions), or null when it is off. */
+  function poolerUrlOf(ref: string, password: string): string | null {
+    const port = ctx.poolerPorts.transaction;
+    if (port === null) return null;
+    const { listenHost } = ctx.config.pooler;
+    const host = listenHost === '0.0.0.0' || listenHost === '::' || listenHost === '' ? '127.0.0.1' : listenHost;
+    return `postgresql://postgres.${ref}:${encodeURIComponent(password)}@${host.includes(':') ? `[${host}]` : host}:${port}/postgres`;
+  }
 
   async function sandboxOf(ref: string): Promise<Sandbox> {
     const row = await projectRowByRef(ctx.db, ref);
@@ -140,6 +150,8 @@ function createFunctionService(ctx: ControlContext): FunctionService {
       SUPABASE_SERVICE_ROLE_KEY: ctx.secrets.decrypt(row.service_key_enc),
     };
     let deniedAddresses = allDatabases;
+    const poolerUrl = poolerUrlOf(ref, ctx.secrets.decrypt(row.db_pass_enc));
+    if (poolerUrl) env.SUPABASE_DB_URL = poolerUrl;
     if (ctx.config.functions.databaseAccess && row.engine === 'postgres' && row.db_server) {
       const own = postgresAddresses([row.db_server]);
       if (!own.some((address) => platformDatabase.includes(address))) {

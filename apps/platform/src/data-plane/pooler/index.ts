@@ -44,7 +44,7 @@ type Mode = 'transaction' | 'session';
 export class Pooler {
   readonly timeouts: PoolerTimeouts = { ...DEFAULT_TIMEOUTS };
   /** The ports listened on (0 in the configuration: the one the system chose); null when off. */
-  readonly ports: Record<Mode, number | null> = { transaction: null, session: null };
+  readonly ports: Record<Mode, number | null>;
   private readonly servers: net.Server[] = [];
   private readonly sockets = new Set<net.Socket>();
   private readonly projects: PoolerProjects;
@@ -55,6 +55,7 @@ export class Pooler {
   private readonly tls: tls.SecureContext | null;
 
   constructor(private readonly ctx: ControlContext) {
+    this.ports = ctx.poolerPorts;
     this.projects = new PoolerProjects(ctx);
     const { tls: files } = ctx.config.pooler;
     this.tls = files ? tls.createSecureContext({ cert: readFileSync(files.certFile), key: readFileSync(files.keyFile) }) : null;
