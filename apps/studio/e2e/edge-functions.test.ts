@@ -153,6 +153,16 @@ describe('Edge Functions', () => {
     expect(await row.locator('td').nth(3).textContent()).toBe('/');
     await shot(page, 'invocations');
 
+    // Logs > Function Edge lists the invocation among the project's, and Function Runtime the worker's boot.
+    await page.goto(`/project/${project.ref}/logs/function-edge-logs`);
+    await page.getByRole('heading', { name: 'Function Edge' }).waitFor();
+    await page.getByTestId('source-logs-grid').getByText(/POST \| 200 \|/).first().waitFor({ timeout: 30_000 });
+    await page.goto(`/project/${project.ref}/logs/function-logs`);
+    await page.getByRole('heading', { name: 'Function Runtime' }).waitFor();
+    await page.getByTestId('source-logs-grid').getByText(/booted \(time: \d+ms\)/).first().waitFor({ timeout: 30_000 });
+    await page.goto(`/project/${project.ref}/functions/${SLUG}/invocations`);
+    await waitForInvocationRow(page);
+
     // The Overview counts it and charts it.
     await page.getByTestId('function-tabs').getByRole('link', { name: 'Overview' }).click();
     await page.getByTestId('function-stats-charts').waitFor();

@@ -112,6 +112,8 @@ const projectRoutes: RouteObject[] = [
   page('logs/auth-logs', 'Auth logs', () => import('./pages/project/logs/source-logs-page.tsx')),
   page('logs/storage-logs', 'Storage logs', () => import('./pages/project/logs/source-logs-page.tsx')),
   page('logs/realtime-logs', 'Realtime logs', () => import('./pages/project/logs/source-logs-page.tsx')),
+  page('logs/function-edge-logs', 'Function Edge logs', () => import('./pages/project/logs/source-logs-page.tsx')),
+  page('logs/function-logs', 'Function Runtime logs', () => import('./pages/project/logs/source-logs-page.tsx')),
 
   // ?page=auth|users|tables-intro|rpc-intro, ?resource={table}, ?rpc={function}
   page('api', 'API Docs', () => import('./pages/project/api-docs-page.tsx')),

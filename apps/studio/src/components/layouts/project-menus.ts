@@ -155,6 +155,8 @@ export function projectMenu(section: MenuSection, ctx: MenuContext): { title: st
           [f[Feature.PROJECT_AUTH], { label: 'Auth', href: `${base}/logs/auth-logs` }],
           [f[Feature.PROJECT_STORAGE], { label: 'Storage', href: `${base}/logs/storage-logs` }],
           [f[Feature.REALTIME], { label: 'Realtime', href: `${base}/logs/realtime-logs` }],
+          [true, { label: 'Function Edge', href: `${base}/logs/function-edge-logs` }],
+          [true, { label: 'Function Runtime', href: `${base}/logs/function-logs` }],
         ),
       },
     ],

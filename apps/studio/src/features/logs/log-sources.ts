@@ -84,6 +84,21 @@ export const LOG_SOURCE_PAGES: readonly LogSourcePage[] = [
     levelSql: "metadata->>'level'",
   },
   {
+    slug: 'function-edge-logs',
+    source: 'function_edge_logs',
+    title: 'Function Edge',
+    description: 'Every invocation of the project’s Edge Functions: method, status and execution time.',
+    statusSql: "metadata->'response'->>'status_code'",
+    methodSql: "metadata->'request'->>'method'",
+  },
+  {
+    slug: 'function-logs',
+    source: 'function_logs',
+    title: 'Function Runtime',
+    description: 'What the project’s Edge Functions print (console.log, console.error), and their workers booting and shutting down.',
+    levelSql: "metadata->>'level'",
+  },
+  {
     slug: 'pooler-logs',
     source: 'pgbouncer_logs',
     title: 'Pooler',

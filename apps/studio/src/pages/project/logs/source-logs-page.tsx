@@ -4,7 +4,7 @@ import { logSourcePageOf } from '../../../features/logs/log-sources.ts';
 import { SourceLogsView } from '../../../features/logs/source-logs-view.tsx';
 import { NotFoundPage } from '../../../features/errors/not-found-page.tsx';
 
-/** /project/{ref}/logs/{edge-logs|postgres-logs|postgrest-logs|pooler-logs|auth-logs|storage-logs|realtime-logs}: the route names the source. */
+/** /project/{ref}/logs/{edge-logs|postgres-logs|postgrest-logs|pooler-logs|auth-logs|storage-logs|realtime-logs|function-edge-logs|function-logs}: the route names the source. */
 export default function SourceLogsPage() {
   const { ref = '' } = useParams();
   const slug = useLocation().pathname.split('/').filter(Boolean).at(-1);
