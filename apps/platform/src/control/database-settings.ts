@@ -9,6 +9,7 @@ import type { DatabaseSettings, PoolerConfig, PoolMode } from '@plinth/api-contr
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import { limits, type Plan } from '@plinth/plans';
+import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
@@ -165,6 +166,8 @@ export async function resetDatabasePassword(ctx: ControlContext, actor: Actor, r
     throw error;
   });
   projectDirectoryFor(ctx).invalidate(ref);
+  // This node's functions see the new secrets version at once (other nodes within their row cache's second).
+  functionServiceFor(ctx).invalidate(ref);
   return { result: 'ok' };
 }
 
