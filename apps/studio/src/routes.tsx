@@ -63,7 +63,7 @@ const projectRoutes: RouteObject[] = [
   page('database/hooks', 'Webhooks', () => import('./pages/project/database/hooks-page.tsx')),
   page('database/cron', 'Cron', () => import('./pages/project/database/cron-page.tsx')),
   page('database/wrappers', 'Wrappers', () => import('./pages/project/database/wrappers-page.tsx')),
-  notYet('database/backups/scheduled', 'Backups'),
+  page('database/backups/scheduled', 'Backups', () => import('./pages/project/database/backups-page.tsx')),
   page('database/migrations', 'Migrations', () => import('./pages/project/database/migrations-page.tsx')),
   page('database/indexes', 'Indexes', () => import('./pages/project/database/indexes-page.tsx')),
   page('database/types', 'Enumerated Types', () => import('./pages/project/database/types-page.tsx')),
@@ -121,7 +121,7 @@ const projectRoutes: RouteObject[] = [
 
   redirect('settings', 'general'),
   page('settings/general', 'Project Settings', () => import('./pages/project/settings-general-page.tsx')),
-  notYet('settings/infrastructure', 'Infrastructure'),
+  page('settings/infrastructure', 'Infrastructure', () => import('./pages/project/settings-infrastructure-page.tsx')),
   page('settings/database', 'Database Settings', () => import('./pages/project/settings-database-page.tsx')),
   page('settings/api', 'API Settings', () => import('./pages/project/api-settings-page.tsx')),
   page('settings/auth', 'Auth Settings', () => import('./pages/project/settings-auth-page.tsx')),

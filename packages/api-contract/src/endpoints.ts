@@ -25,11 +25,13 @@ import { functionEndpoints } from './functions.ts';
 import { analyticsEndpoints } from './analytics.ts';
 import { reportEndpoints } from './reports.ts';
 import { cronEndpoints } from './cron.ts';
+import { backupEndpoints } from './backups.ts';
 import { webhooksEndpoints } from './webhooks.ts';
 import { wrapperEndpoints } from './wrappers.ts';
 import { databaseSettingsEndpoints } from './database-settings.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
+import { infrastructureEndpoints, infrastructureManagementEndpoints } from './infrastructure.ts';
 import {
   freeProjectLimitMemberSchema,
   invitationCreateBody,
@@ -101,7 +103,6 @@ export const endpoints = {
     response: z.object({ types: z.string() }),
   }),
   projectSettings: endpoint({ method: 'GET', path: '/props/project/:ref/settings', summary: 'Project settings and API keys', params: refParams, response: projectSettingsSchema }),
-  resourceWarnings: endpoint({ method: 'GET', path: '/projects-resource-warnings', summary: 'Resource warnings per project', response: z.array(z.object({ project: z.string(), is_readonly_mode_enabled: z.boolean(), disk_space: z.enum(['warning', 'critical']).nullable() })) }),
 
   supportTickets: endpoint({ method: 'GET', path: '/support/tickets', summary: "The caller's support tickets", response: z.array(supportTicketSchema) }),
   supportTicketCreate: endpoint({ method: 'POST', path: '/support/tickets', summary: 'File a support ticket', body: supportTicketBody, response: supportTicketSchema }),
@@ -123,9 +124,12 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...reportEndpoints,
   ...cronEndpoints,
+  ...backupEndpoints,
   ...webhooksEndpoints,
   ...wrapperEndpoints,
   ...databaseSettingsEndpoints,
+  ...infrastructureEndpoints,
+  ...infrastructureManagementEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

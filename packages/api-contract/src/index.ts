@@ -21,6 +21,8 @@ export * from './functions.ts';
 export * from './analytics.ts';
 export * from './reports.ts';
 export * from './cron.ts';
+export * from './backups.ts';
 export * from './webhooks.ts';
 export * from './wrappers.ts';
 export * from './database-settings.ts';
+export * from './infrastructure.ts';

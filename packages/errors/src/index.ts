@@ -96,6 +96,7 @@ export const errorCatalogue = {
   content_not_found: { status: 404, message: 'Content not found' },
   signing_key_not_found: { status: 404, message: 'Signing key not found.' },
   api_key_not_found: { status: 404, message: 'API key not found.' },
+  backup_not_found: { status: 404, message: 'Backup not found.' },
   table_not_found: { status: 404, message: 'Table not found.' },
   jwt_secret_update_in_progress: { status: 409, message: 'The JWT secret is already being updated.' },
   custom_hostname_not_configured: { status: 400, message: 'This project has no custom hostname configuration.' },

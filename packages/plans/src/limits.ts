@@ -128,6 +128,17 @@ const PLAN_LIMITS: Record<Plan, Readonly<PlanLimits>> = {
   enterprise: Object.freeze(ENTERPRISE),
 };
 
+/**
+ * Days of daily backups Enterprise keeps while its figure is "custom" (agreed per customer; Plinth has
+ * no per-customer agreement to read, so the longest of the public plans' figures, rounded up to a month).
+ */
+export const ENTERPRISE_BACKUP_RETENTION_DAYS = 30;
+
+/** Days the daily scheduled backups are kept on `plan`; 0: none are made (Free). */
+export function backupRetentionDays(plan: Plan): number {
+  return PLAN_LIMITS[plan].backupRetentionDays ?? ENTERPRISE_BACKUP_RETENTION_DAYS;
+}
+
 /** The limits a service enforces for an organisation on `plan`. */
 export function limits(plan: Plan): Readonly<PlanLimits> {
   return PLAN_LIMITS[plan];

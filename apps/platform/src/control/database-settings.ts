@@ -11,6 +11,7 @@ import { Action, Resource } from '@plinth/permissions';
 import { limits, type Plan } from '@plinth/plans';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
+import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
@@ -48,8 +49,9 @@ async function saveSettings(ctx: ControlContext, ref: string, changes: Partial<S
      returning pool_mode, default_pool_size, allowed_cidrs, ssl_enforced`,
     [ref, ...values],
   );
-  // The pooler and the data plane look the project up through the directory: let them see it now.
+  // The data plane and every node's pooler see it now.
   projectDirectoryFor(ctx).invalidate(ref);
+  await announcePoolerChange(ctx, ref);
   return rows[0];
 }
 
@@ -166,6 +168,7 @@ export async function resetDatabasePassword(ctx: ControlContext, actor: Actor, r
     throw error;
   });
   projectDirectoryFor(ctx).invalidate(ref);
+  await announcePoolerChange(ctx, ref);
   // This node's functions see the new secrets version at once (other nodes within their row cache's second).
   functionServiceFor(ctx).invalidate(ref);
   return { result: 'ok' };

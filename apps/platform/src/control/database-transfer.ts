@@ -26,12 +26,13 @@ import type { Actor, ControlContext } from './context.ts';
 import { accessProject, locationOf, type ProjectRow } from './project-rows.ts';
 
 /**
- * Schemas every project's bootstrap makes (or the platform installs: cron): their definitions are
- * the target's own. Vault rows stay behind: they are encrypted with the source project's key.
+ * Schemas every project's bootstrap makes (or the platform installs: cron; `_plinth`, the REST
+ * runner's functions, made on first use): their definitions are the target's own. Vault rows stay
+ * behind: they are encrypted with the source project's key.
  */
-const PLATFORM_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'graphql_public', 'supabase_migrations', 'vault', 'cron'];
+export const PLATFORM_SCHEMAS = ['auth', 'storage', 'extensions', 'realtime', 'graphql_public', 'supabase_migrations', 'vault', 'cron', '_plinth'];
 /** Platform schemas whose rows belong to the project and move with it. */
-const DATA_SCHEMAS = ['auth', 'supabase_migrations'];
+export const DATA_SCHEMAS = ['auth', 'supabase_migrations'];
 /** Extensions an engine installs itself (local: pg_stat_statements): not the project's to move. */
 const ENGINE_EXTENSIONS = new Set(['pg_stat_statements']);
 /**
@@ -86,6 +87,13 @@ async function dumpOnce(ctx: ControlContext, location: ProjectLocation, args: st
 /** The project's database as plain SQL (see the top of this file for what it holds). */
 export async function exportDatabase(ctx: ControlContext, actor: Actor, ref: string): Promise<{ filename: string; sql: string }> {
   const { project, organizationSlug } = await accessForTransfer(ctx, actor, ref);
+  const sql = await dumpProject(ctx, project);
+  await recordAudit(ctx.db, actor, { action: 'project.database_export', organizationSlug, projectRef: ref, target: project.name });
+  return { filename: `${ref}.sql`, sql };
+}
+
+/** The export's SQL, with no permission check (the caller's, or a backup job's). */
+export async function dumpProject(ctx: ControlContext, project: ProjectRow): Promise<string> {
   const location = locationOf(project);
   // Rows of the platform tables first: the project's own tables may reference auth.users.
   const platformRows = await dumpOnce(ctx, location, ['--data-only', ...DATA_SCHEMAS.map((schema) => `--schema=${schema}`)]);
@@ -94,9 +102,8 @@ export async function exportDatabase(ctx: ControlContext, actor: Actor, ref: str
   const db = await ctx.engine.project(location);
   const triggers = await platformTableTriggers(db);
   const policies = await platformTablePolicies(db);
-  await recordAudit(ctx.db, actor, { action: 'project.database_export', organizationSlug, projectRef: ref, target: project.name });
-  const header = `-- Plinth project ${ref} ("${project.name}"), exported ${new Date().toISOString()} from the ${project.engine} engine, PostgreSQL ${project.postgres_version ?? ''}.\n`;
-  return { filename: `${ref}.sql`, sql: [header, platformRows, buckets, userSchemas, triggers, policies].join('\n') };
+  const header = `-- Plinth project ${project.ref} ("${project.name}"), exported ${new Date().toISOString()} from the ${project.engine} engine, PostgreSQL ${project.postgres_version ?? ''}.\n`;
+  return [header, platformRows, buckets, userSchemas, triggers, policies].join('\n');
 }
 
 /**
@@ -150,47 +157,68 @@ async function platformTablePolicies(db: Database): Promise<string> {
  */
 export async function importDatabase(ctx: ControlContext, actor: Actor, ref: string, sql: string): Promise<{ statements: number }> {
   const { project, organizationSlug } = await accessForTransfer(ctx, actor, ref);
+  const statements = await importIntoEmpty(ctx, project, sql);
+  await recordAudit(ctx.db, actor, { action: 'project.database_import', organizationSlug, projectRef: ref, target: `${statements} statement(s)` });
+  return { statements };
+}
+
+/** The import's work, with no permission check (the caller's, or a backup job's): the statements run. */
+export async function importIntoEmpty(ctx: ControlContext, project: ProjectRow, sql: string): Promise<number> {
   const db = await ctx.engine.project(locationOf(project));
-  const statements = pgMeta.splitStatements(sql).map((statement) => statement.text).filter((text) => text !== '');
+  let statements = 0;
   await db.transaction(async (tx) => {
     await assertEmpty(tx);
-    await tx.exec(apiDefaultPrivileges('revoke'));
-    let batch: string[] = [];
-    let batchChars = 0;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      await tx.exec(batch.join(';\n'));
-      batch = [];
-      batchChars = 0;
-    };
-    for (const statement of statements) {
-      const handling = handlingOf(statement);
-      if (handling === 'skip') continue;
-      if (handling === 'run') {
-        batch.push(statement);
-        batchChars += statement.length;
-        if (batchChars >= BATCH_CHARS) await flush();
-        continue;
-      }
-      await flush();
-      await runAlone(tx, statement, handling);
-    }
-    await flush();
-    await ensureCapture(tx);
-    await tx.query('select realtime.plinth_install_capture()');
-    await tx.exec(apiDefaultPrivileges('grant'));
-    // The dump's session settings (search_path '', row_security off) must not outlive it on a pooled connection.
-    await tx.exec('reset all; reset session authorization');
+    statements = await loadSql(tx, sql);
   }).catch((error: unknown) => {
     if (error instanceof DatabaseError) throw new PlinthError('import_failed', `The import stopped and nothing was imported: ${error.message}`, { code: error.code });
     throw error;
   });
   invalidateSchemaCache(db);
-  await recordAudit(ctx.db, actor, { action: 'project.database_import', organizationSlug, projectRef: ref, target: `${statements.length} statement(s)` });
-  return { statements: statements.length };
+  return statements;
 }
 
-type Handling = 'run' | 'skip' | 'tolerate' | 'extension';
+/**
+ * Runs an export's statements in `tx` (the caller's transaction, so a failure leaves nothing). With
+ * `replacing` (a restore into the project the backup came from), a storage bucket that is still
+ * there, kept because it holds files, keeps its row instead of failing the restore.
+ */
+export async function loadSql(tx: Queryable, sql: string, options: { replacing?: boolean } = {}): Promise<number> {
+  const statements = pgMeta.splitStatements(sql).map((statement) => statement.text).filter((text) => text !== '');
+  await tx.exec(apiDefaultPrivileges('revoke'));
+  let batch: string[] = [];
+  let batchChars = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await tx.exec(batch.join(';\n'));
+    batch = [];
+    batchChars = 0;
+  };
+  for (const statement of statements) {
+    const handling = options.replacing && isBucketInsert(statement) ? 'existing' : handlingOf(statement);
+    if (handling === 'skip') continue;
+    if (handling === 'run') {
+      batch.push(statement);
+      batchChars += statement.length;
+      if (batchChars >= BATCH_CHARS) await flush();
+      continue;
+    }
+    await flush();
+    await runAlone(tx, statement, handling);
+  }
+  await flush();
+  await ensureCapture(tx);
+  await tx.query('select realtime.plinth_install_capture()');
+  await tx.exec(apiDefaultPrivileges('grant'));
+  // The dump's session settings (search_path '', row_security off) must not outlive it on a pooled connection.
+  await tx.exec('reset all; reset session authorization');
+  return statements.length;
+}
+
+type Handling = 'run' | 'skip' | 'tolerate' | 'extension' | 'existing';
+
+function isBucketInsert(statement: string): boolean {
+  return /^insert\s+into\s+storage\.buckets\s/i.test(pgMeta.withoutLeadingComments(statement).trim());
+}
 
 function handlingOf(statement: string): Handling {
   const [first, second, third] = pgMeta.leadingWords(statement, 3);
@@ -208,7 +236,7 @@ function handlingOf(statement: string): Handling {
 }
 
 /** One statement in a savepoint, so a tolerated failure leaves the transaction usable. */
-async function runAlone(tx: Queryable, statement: string, handling: 'tolerate' | 'extension'): Promise<void> {
+async function runAlone(tx: Queryable, statement: string, handling: 'tolerate' | 'extension' | 'existing'): Promise<void> {
   const extension = handling === 'extension' ? extensionName(statement) : null;
   if (extension && ENGINE_EXTENSIONS.has(extension)) return;
   await tx.exec('savepoint plinth_import');
@@ -219,6 +247,7 @@ async function runAlone(tx: Queryable, statement: string, handling: 'tolerate' |
     await tx.exec('rollback to savepoint plinth_import');
     if (!(error instanceof DatabaseError)) throw error;
     if (handling === 'tolerate' && TOLERATED.has(error.code)) return;
+    if (handling === 'existing' && error.code === '23505') return; // unique_violation: the row is there
     if (extension) {
       throw new PlinthError('import_failed', `The extension ${extension} is not available on this project's engine, and the database uses it: ${error.message}`, { extension });
     }

@@ -11,6 +11,7 @@ import type { JobAttempt, JobTransaction } from './job-queue.ts';
 import type { ControlContext } from './context.ts';
 import { locationOf, projectRowByRef, setStatus, type ProjectRow } from './project-rows.ts';
 import { functionPrefix } from '../data-plane/functions/files.ts';
+import { backupPrefix } from './backups/store.ts';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
 
 function describe(error: unknown): string {
@@ -129,6 +130,7 @@ export async function removeProject(ctx: ControlContext, ref: string): Promise<v
   // Its stored files (every bucket's), on disk or in S3.
   await ctx.objects.deletePrefix(ref);
   await ctx.objects.deletePrefix(functionPrefix(ref));
+  await ctx.objects.deletePrefix(backupPrefix(ref));
   void functionServiceFor(ctx).runtime.forget(ref);
   await ctx.db.query('delete from projects where ref = $1', [ref]);
 }

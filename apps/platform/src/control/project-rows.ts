@@ -69,9 +69,11 @@ export function presentProject(ctx: ControlContext, row: ProjectRow): Project {
     postgres_version: row.postgres_version ?? '',
     inserted_at: new Date(row.inserted_at).toISOString(),
     restUrl: `${ctx.config.publicUrl}/p/${row.ref}/rest/v1/`,
-    kpsVersion: 'plinth-0.1.0',
+    // At or above kps-v3.8.6, the spec's threshold: the connecting screen asks /projects/{ref}/live.
+    kpsVersion: 'kps-v3.8.6',
     is_branch_enabled: false,
     parent_project_ref: null,
+    // What the status says; reads of a project replace it with what its database answers (infrastructure-liveness.ts).
     postgrestStatus: row.status === 'ACTIVE_HEALTHY' ? 'ONLINE' : 'OFFLINE',
     db_host: info.host,
   };

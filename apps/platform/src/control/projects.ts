@@ -8,19 +8,20 @@ import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { generateProjectSecrets, generateRef } from './project-keys.ts';
 import { beginPause, beginRestore, deleteProjectCompletely, queueProvisioning } from './project-lifecycle.ts';
-import { accessProject, connectionInfoOf, locationOf, presentProject, projectSelect, type ProjectRow } from './project-rows.ts';
+import { knownPostgrestStatus, postgrestStatusOf, probeLive } from './infrastructure-liveness.ts';
+import { accessProject, connectionInfoOf, presentProject, projectSelect, type ProjectRow } from './project-rows.ts';
 
 export async function listProjects(ctx: ControlContext, actor: Actor): Promise<Project[]> {
   const { rows } = await ctx.db.query<ProjectRow>(
     `${projectSelect} join members m on m.organization_id = p.organization_id and m.user_id = $1 order by o.name, p.inserted_at`,
     [actor.userId],
   );
-  return rows.map((row) => presentProject(ctx, row));
+  return rows.map((row) => ({ ...presentProject(ctx, row), postgrestStatus: knownPostgrestStatus(ctx, row) }));
 }
 
 export async function getProject(ctx: ControlContext, actor: Actor, ref: string): Promise<Project> {
   const { project } = await accessProject(ctx, actor, ref);
-  return presentProject(ctx, project);
+  return { ...presentProject(ctx, project), postgrestStatus: await postgrestStatusOf(ctx, project) };
 }
 
 interface FreeProjectHolder {
@@ -131,7 +132,7 @@ export async function projectStatus(ctx: ControlContext, actor: Actor, ref: stri
 
 export async function isProjectLive(ctx: ControlContext, actor: Actor, ref: string): Promise<boolean> {
   const { project } = await accessProject(ctx, actor, ref);
-  return project.status === 'ACTIVE_HEALTHY' && (await ctx.engine.isLive(locationOf(project)));
+  return probeLive(ctx, project);
 }
 
 export async function pauseProject(ctx: ControlContext, actor: Actor, ref: string): Promise<Project> {

@@ -1,5 +1,5 @@
 import { Action, Resource } from '@plinth/permissions';
-import { limits, PLAN_NAMES, type Plan } from '@plinth/plans';
+import { limits, PLAN_NAMES } from '@plinth/plans';
 import { authorize, membershipBySlug } from './access.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { locationOf, type ProjectRow } from './project-rows.ts';
@@ -21,10 +21,6 @@ async function projectSizes(ctx: ControlContext, project: Pick<ProjectRow, 'ref'
   }
 }
 
-async function databaseSize(ctx: ControlContext, project: Pick<ProjectRow, 'ref' | 'db_server' | 'status'>): Promise<number> {
-  return (await projectSizes(ctx, project)).database;
-}
-
 export async function organizationUsage(ctx: ControlContext, actor: Actor, slug: string) {
   const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
   authorize(role, Action.READ, Resource.ORGANIZATION);
@@ -43,25 +39,6 @@ export async function organizationUsage(ctx: ControlContext, actor: Actor, slug:
       { metric: 'STORAGE_SIZE', usage: total.storage, pricing_free_units: plan.storageBytes, capped, available_in_plan: true, unlimited: plan.storageBytes === null },
     ],
   };
-}
-
-/** Projects whose database is over 80 % (warning) or 100 % (critical) of what the plan includes. */
-export async function resourceWarnings(ctx: ControlContext, actor: Actor) {
-  const { rows } = await ctx.db.query<ProjectRow & { plan: Plan }>(
-    `select p.ref, p.db_server, p.status, o.plan from projects p join organizations o on o.id = p.organization_id
-     join members m on m.organization_id = p.organization_id and m.user_id = $1`,
-    [actor.userId],
-  );
-  const warnings = [];
-  for (const project of rows) {
-    const included = limits(project.plan).databaseSizeBytes;
-    if (included === null) continue;
-    const ratio = (await databaseSize(ctx, project)) / included;
-    if (ratio >= 0.8) {
-      warnings.push({ project: project.ref, is_readonly_mode_enabled: false, disk_space: ratio >= 1 ? ('critical' as const) : ('warning' as const) });
-    }
-  }
-  return warnings;
 }
 
 export async function organizationSubscription(ctx: ControlContext, actor: Actor, slug: string) {

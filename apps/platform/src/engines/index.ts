@@ -34,7 +34,7 @@ export interface EngineConfig {
   bootstrap?: BootstrapOptions;
   /** Embedded: the SQL editor's reads on a snapshot in a second worker (default true). */
   readSnapshots?: boolean;
-  /** Local: stop a project's cluster after this long unused (0: never). */
+  /** Local and embedded: stop a project's cluster (close its worker) after this long unused (0: never). */
   idleStopMs?: number;
   /** Local: the PostgreSQL major of new projects (default: the newest installed). */
   postgresMajor?: number;
@@ -52,7 +52,9 @@ export function createEngine(config: EngineConfig): Engine {
         bootstrap: config.bootstrap, idleStopMs: config.idleStopMs, postgresMajor: config.postgresMajor, log: config.log, observer: config.observer, vaultKeys: config.vaultKeys,
       });
     case 'embedded':
-      return new EmbeddedEngine(config.dataDir, config.bootstrap, { readSnapshots: config.readSnapshots, observer: config.observer, vaultKeys: config.vaultKeys });
+      return new EmbeddedEngine(config.dataDir, config.bootstrap, {
+        readSnapshots: config.readSnapshots, observer: config.observer, vaultKeys: config.vaultKeys, idleStopMs: config.idleStopMs, log: config.log,
+      });
     case 'postgres':
       return new PostgresEngine(config.projectServers, requireLoginSecret(config), config.bootstrap, config.observer, config.vaultKeys);
   }

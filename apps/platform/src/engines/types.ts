@@ -177,6 +177,12 @@ export interface Engine {
    * binaries of the cluster's major, without starting it; the others ask the database.
    */
   postgresVersion(location: ProjectLocation): Promise<string>;
+  /**
+   * The PostgreSQL majors this engine can run a project on, newest first, each with its version
+   * ('18.4'): local, the majors installed side by side. Absent where a project's major cannot change
+   * (embedded: one PGlite release; postgres: a server's major is the server's).
+   */
+  postgresMajors?(): { major: number; version: string }[];
   /** How a person connects to it directly (shown in settings). */
   connectionInfo(location: ProjectLocation): ConnectionInfo;
   /**

@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { verifyPersonalAccessToken } from '../control/access-tokens.ts';
 import type { ControlContext } from '../control/context.ts';
+import { activityFor } from '../control/inactivity.ts';
 import { installErrorHandling, sendPlinthError } from './plugins/errors.ts';
 import { managementVerifier, type SessionVerifier } from './plugins/session.ts';
 import { accountRoutes } from './routes/account/index.ts';
@@ -23,6 +24,8 @@ import { realtimeAdminRoutes } from './routes/project-realtime/index.ts';
 import { logAdminRoutes } from './routes/project-logs/index.ts';
 import { reportRoutes } from './routes/project-reports/index.ts';
 import { cronRoutes } from './routes/project-cron/index.ts';
+import { backupManagementRoutes, backupRoutes } from './routes/project-backups/index.ts';
+import { infrastructureManagementRoutes, infrastructureRoutes } from './routes/project-infrastructure/index.ts';
 import { webhooksRoutes } from './routes/project-hooks/index.ts';
 import { wrapperRoutes } from './routes/project-wrappers/index.ts';
 import { functionAdminRoutes } from './routes/project-functions/index.ts';
@@ -56,6 +59,12 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     frameworkErrors: sendPlinthError,
   });
   installErrorHandling(app);
+  // The studio and platform API's successful calls about a project are uses of it (inactivity pausing).
+  app.addHook('onResponse', (request, reply, done) => {
+    const { ref } = (request.params ?? {}) as { ref?: string };
+    if (ref && reply.statusCode < 400 && request.url.startsWith('/api/') && /^[a-z]{20}$/.test(ref)) activityFor(deps.control).note(ref);
+    done();
+  });
 
   await app.register(async (scope) => deps.registerAuth(scope), { prefix: '/auth/v1' });
 
@@ -76,6 +85,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         logAdminRoutes(api, deps.control, deps.sessions);
         reportRoutes(api, deps.control, deps.sessions);
         cronRoutes(api, deps.control, deps.sessions);
+        backupRoutes(api, deps.control, deps.sessions);
+        infrastructureRoutes(api, deps.control, deps.sessions);
         webhooksRoutes(api, deps.control, deps.sessions);
         wrapperRoutes(api, deps.control, deps.sessions);
         functionAdminRoutes(api, deps.control, deps.sessions);
@@ -92,6 +103,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     async (v1) => {
       managementRoutes(v1, deps.control, management);
       databaseManagementRoutes(v1, deps.control, management);
+      backupManagementRoutes(v1, deps.control, management);
+      infrastructureManagementRoutes(v1, deps.control, management);
       // The operator's calls, for scripts (npm run admin): a token limited to scopes needs 'admin'.
       const operator = { ...management, defaultScope: 'admin' as const };
       adminRoutes(v1, deps.control, operator);

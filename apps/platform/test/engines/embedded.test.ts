@@ -5,7 +5,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, openPlatformDatabase, type Engine, type ProjectLocation } from '../../src/engines/index.ts';
-import type { WorkerDatabase } from '../../src/engines/embedded/worker-database.ts';
+import type { EmbeddedEngine } from '../../src/engines/embedded/embedded-engine.ts';
 import { randomRef, sleep, tempDataDir } from './helpers.ts';
 
 function spawnIdleProcess(): Promise<ChildProcess> {
@@ -120,17 +120,19 @@ describe('embedded engine', () => {
     await again.close();
   });
 
-  it('rejects pending calls when the worker dies, and reopens on the next project() call', async () => {
-    const db = (await engine.project(location)) as WorkerDatabase;
+  it('rejects pending calls when the worker dies, and the same handle reopens it on its next call', async () => {
+    const db = await engine.project(location);
     await db.exec(`create table public.survivor (v text); insert into public.survivor values ('still here')`);
+    const worker = (await (engine as EmbeddedEngine).currentWorker(location))!;
     const pending = db.query('select pg_sleep(5)');
     await sleep(100);
-    await db.worker.terminate(); // what a crash of the wasm runtime looks like from outside
+    await worker.worker.terminate(); // what a crash of the wasm runtime looks like from outside
     await expect(pending).rejects.toMatchObject({ code: 'engine_unavailable' });
-    await expect(db.query('select 1')).rejects.toMatchObject({ code: 'engine_unavailable' });
-    const reopened = await engine.project(location);
-    expect(reopened).not.toBe(db);
-    expect((await reopened.query('select v from public.survivor')).rows).toEqual([{ v: 'still here' }]);
+    expect(worker.isOpen).toBe(false);
+    // The project's handle outlives its worker (scale to zero relies on it): the next call reopens.
+    expect((await db.query('select v from public.survivor')).rows).toEqual([{ v: 'still here' }]);
+    expect(await (engine as EmbeddedEngine).currentWorker(location)).not.toBe(worker);
+    expect(await engine.project(location)).toBe(db);
   });
 
   it('builds one bootstrapped template and starts every project from a copy of it', async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../support/client.ts';
 import type { LocalEngine } from '../../src/engines/local/local-engine.ts';
 import { startPlatform, type EngineName } from '../support/platform.ts';
+import type { EmbeddedEngine } from '../../src/engines/embedded/embedded-engine.ts';
 
 const ENGINES_TESTED: EngineName[] = ['embedded', 'local'];
 
@@ -193,8 +194,8 @@ describe.each(ENGINES_TESTED)('database webhooks on the %s engine', (engine) => 
     }
   });
 
-  it.runIf(engine === 'local')('does not wake a cluster scale to zero stopped; its queue drains at the next use', async () => {
-    const local = platform.control.engine as LocalEngine;
+  it('does not wake a cluster (or embedded worker) scale to zero stopped; its queue drains at the next use', async () => {
+    const local = platform.control.engine as LocalEngine | EmbeddedEngine;
     const location = { ref, server: null };
     await sql(`begin; select net.http_get('${receiver.url}/asleep'); update net.http_request_queue set next_attempt_at = now() + interval '2 seconds'; commit;`);
     await local.scaleToZero(location);

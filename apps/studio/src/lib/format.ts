@@ -60,3 +60,15 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 64);
 }
+
+/** 1.5 MB, 12.3 GB: a database's size as people read it (factor 1024). */
+export function formatSize(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}

@@ -23,6 +23,16 @@ export interface JobPayloads {
   'logs-retention': Record<string, never>;
   /** Plans the due runs of every cron-enabled project's jobs (control/cron/runner.ts); scheduled. */
   'cron-tick': Record<string, never>;
+  /** Makes a PENDING backup (control/backups/make.ts): the project's export, gzipped, into the object store -> COMPLETED (FAILED after the last attempt). */
+  'backup-create': { ref: string; backupId: number };
+  /** RESTORING -> replaces the database with a backup in one transaction -> ACTIVE_HEALTHY (control/backups/restore.ts). */
+  'backup-restore': { ref: string; backupId: number };
+  /** Waits for the new project `ref` to be up, then imports another project's backup into it (control/backups/clone.ts). */
+  'backup-clone': { ref: string; sourceRef: string; backupId: number };
+  /** Starts each project's daily backup and deletes expired ones (control/backups/schedule.ts); scheduled. */
+  'backups-schedule': Record<string, never>;
+  /** Pauses free projects idle longer than their plan allows (control/inactivity.ts); scheduled. */
+  'project-inactivity-pause': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -51,6 +61,14 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'logs-retention': { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, concurrency: 1 },
   // The next tick plans again; a retry would plan runs that are already past.
   'cron-tick': { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, concurrency: 1 },
+  // A dump holds the project in memory while it is compressed: two at a time per node.
+  'backup-create': { retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true, concurrency: 2 },
+  'backup-restore': { retryLimit: 2, retryDelaySeconds: 2, retryBackoff: true, concurrency: 2 },
+  'backup-clone': { retryLimit: 2, retryDelaySeconds: 2, retryBackoff: true, concurrency: 2 },
+  // The next hour's run starts what a failed one did not.
+  'backups-schedule': { retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, concurrency: 1 },
+  // The next hour's run finds whatever a failed one left.
+  'project-inactivity-pause': { retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, concurrency: 1 },
 };
 
 /**
@@ -63,6 +81,8 @@ export const CRON_TICK_SECONDS = 10;
 export const JOB_SCHEDULES: Partial<Record<JobName, { everySeconds: number }>> = {
   'logs-retention': { everySeconds: 3600 },
   'cron-tick': { everySeconds: CRON_TICK_SECONDS },
+  'backups-schedule': { everySeconds: 3600 },
+  'project-inactivity-pause': { everySeconds: 3600 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

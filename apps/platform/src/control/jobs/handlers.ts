@@ -1,6 +1,11 @@
 import { rotateJwtSecret } from '../api-settings.ts';
+import { makeBackup } from '../backups/make.ts';
+import { cloneFromBackup } from '../backups/clone.ts';
+import { restoreFromBackup } from '../backups/restore.ts';
+import { runBackupSchedule } from '../backups/schedule.ts';
 import type { ControlContext } from '../context.ts';
 import { deleteExpiredLogs } from '../log-retention.ts';
+import { pauseInactiveProjects } from '../inactivity.ts';
 import { pauseProject, provisionProject, removeProject, restoreProject } from '../project-lifecycle.ts';
 
 /** What each job of the catalogue does, bound to the platform it runs in; the domain modules own the work. */
@@ -11,4 +16,9 @@ export function registerJobHandlers(ctx: ControlContext): void {
   ctx.jobs.register('project-delete', ({ ref }) => removeProject(ctx, ref));
   ctx.jobs.register('project-jwt-rotate', (job, attempt) => rotateJwtSecret(ctx, job, attempt));
   ctx.jobs.register('logs-retention', async () => void (await deleteExpiredLogs(ctx)));
+  ctx.jobs.register('backup-create', (job, attempt) => makeBackup(ctx, job, attempt));
+  ctx.jobs.register('backup-restore', (job, attempt) => restoreFromBackup(ctx, job, attempt));
+  ctx.jobs.register('backup-clone', (job, attempt) => cloneFromBackup(ctx, job, attempt));
+  ctx.jobs.register('backups-schedule', async () => void (await runBackupSchedule(ctx)));
+  ctx.jobs.register('project-inactivity-pause', async () => void (await pauseInactiveProjects(ctx)));
 }

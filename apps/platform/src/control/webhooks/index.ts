@@ -15,7 +15,8 @@ import { recordAudit } from '../audit.ts';
 import type { Actor, ControlContext } from '../context.ts';
 import { accessProject, locationOf } from '../project-rows.ts';
 
-const WEBHOOKS_SCHEMA_SQL = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
+/** Idempotent; also run by a backup restore (control/backups/restore.ts), which drops the schemas it makes. */
+export const WEBHOOKS_SCHEMA_SQL = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
 /** The last function schema.sql makes: its absence means the script has not run (or is older). */
 const WEBHOOKS_SCHEMA_MARKER = 'supabase_functions.http_request()';
 

@@ -8,10 +8,11 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { ControlContext } from '../../control/context.ts';
+import { activityFor } from '../../control/inactivity.ts';
 import { login, type LoggedIn } from './login.ts';
 import { ServerPool } from './pool.ts';
 import { writePoolerLog } from './pooler-logs.ts';
-import { PoolerProjects, type PoolerProject } from './projects.ts';
+import { POOLER_PROJECT_CHANGED, PoolerProjects, type PoolerProject } from './projects.ts';
 import { FailedLogins } from './rate-limit.ts';
 import { errorResponse } from './protocol.ts';
 import { runSession, type ClientKey } from './session.ts';
@@ -48,6 +49,7 @@ export class Pooler {
   private readonly servers: net.Server[] = [];
   private readonly sockets = new Set<net.Socket>();
   private readonly projects: PoolerProjects;
+  private unsubscribe: (() => void) | null = null;
   private readonly failures = new FailedLogins();
   private readonly pools = new Map<string, ServerPool>();
   private readonly clients = new Map<string, number>();
@@ -62,6 +64,11 @@ export class Pooler {
   }
 
   async start(): Promise<void> {
+    // A password reset or a settings change on any node applies to the next login here at once.
+    this.unsubscribe = this.ctx.bus.subscribe(POOLER_PROJECT_CHANGED, (payload) => {
+      const ref = (payload as { ref?: unknown } | null)?.ref;
+      if (typeof ref === 'string') this.projects.forget(ref);
+    });
     const { listenHost, transactionPort, sessionPort } = this.ctx.config.pooler;
     for (const [mode, port] of [['transaction', transactionPort], ['session', sessionPort]] as const) {
       if (port === null) continue;
@@ -85,6 +92,7 @@ export class Pooler {
   }
 
   async stop(): Promise<void> {
+    this.unsubscribe?.();
     const closing = this.servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
     for (const socket of this.sockets) socket.destroy();
     for (const pool of this.pools.values()) pool.close();
@@ -136,6 +144,10 @@ export class Pooler {
       },
     };
     this.log(project, address, client.user, mode, 'info', 'login attempt: ok');
+    // A connected client is a use of the project for as long as it stays (inactivity pausing).
+    const activity = activityFor(this.ctx);
+    activity.note(project.ref);
+    const stillConnected = setInterval(() => activity.note(project.ref), 60_000).unref();
     try {
       if (project.engine === 'embedded') {
         await runEmbeddedClient(client, this.ctx.engine, project.location, key, deps);
@@ -156,6 +168,7 @@ export class Pooler {
       this.log(project, address, client.user, mode, 'error', `closing because: ${message}`, (error as { code?: string }).code);
       socket.end(errorResponse('FATAL', (error as { code?: string }).code ?? '08006', message));
     } finally {
+      clearInterval(stillConnected);
       this.clients.set(project.ref, (this.clients.get(project.ref) ?? 1) - 1);
     }
   }

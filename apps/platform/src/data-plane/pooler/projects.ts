@@ -62,12 +62,26 @@ export function isAllowed(list: BlockList | null, address: string): boolean {
   return list.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
 }
 
+/** Bus channel: a project's password or pooler settings changed, so every node's pooler reads its row again. */
+export const POOLER_PROJECT_CHANGED = 'pooler_project_changed';
+
+/** Tells every node's pooler (this one's included) that `ref`'s row changed; never fails the change itself. */
+export async function announcePoolerChange(ctx: ControlContext, ref: string): Promise<void> {
+  await ctx.bus.publish(POOLER_PROJECT_CHANGED, { ref }).catch((error: unknown) =>
+    // The 3 s cache still catches up: a lost message only delays the change.
+    ctx.log.error(`pooler: could not announce a change of ${ref}: ${error instanceof Error ? error.message : String(error)}`));
+}
+
 export class PoolerProjects {
   private readonly cache = new Map<string, { at: number; project: Promise<PoolerProject | null> }>();
   /** Verifiers by ref, kept while the stored password is the same: PBKDF2 runs once per password. */
   private readonly verifiers = new Map<string, { sealed: string; verifier: ScramVerifier }>();
 
   constructor(private readonly ctx: ControlContext) {}
+
+  forget(ref: string): void {
+    this.cache.delete(ref);
+  }
 
   get(ref: string): Promise<PoolerProject | null> {
     const hit = this.cache.get(ref);

@@ -2,42 +2,30 @@
  * Embedded engine: one PGlite per project, each in its own worker thread and data directory
  * `${dataDir}/projects/${ref}/db`.
  *
- * initdb in PGlite takes ~4–6 s, far over the 2 s project-creation budget, so the first creation
- * builds a bootstrapped template directory once (`${dataDir}/templates/<hash>`) and every project
- * starts as a copy of it. The copy (~40 MB, ~0.5 s) is made ahead of time: one spare copy waits in
- * `${dataDir}/spares`, a new project takes it with a rename, and the next spare is copied in the
- * background. The hash covers the PGlite version and the bootstrap SQL, so a
- * changed bootstrap or upgraded PGlite builds a fresh template instead of reusing a stale one.
+ * A project starts as a copy of a bootstrapped template, made ahead of time (templates.ts).
  *
  * The SQL editor's reads run on a read-only snapshot in a second worker (read-snapshots.ts), so a
  * long one does not hold up the project's data plane; a dump runs on a snapshot of its own.
+ *
+ * Scale to zero (project-uses.ts): a worker unused for `idleStopMs` with nothing in flight is closed,
+ * and the project's handle reopens it on its next call.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PlinthError } from '@plinth/errors';
 import { serverAccessIn } from '@plinth/pg-meta';
-import { bootstrapProject, bootstrapScript, type BootstrapOptions } from '../bootstrap.ts';
+import type { BootstrapOptions } from '../bootstrap.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { assertValidRef } from '../project-ref.ts';
 import { serverVersion } from '../server-version.ts';
 import type { ConnectionInfo, Database, Engine, ProjectLocation, Queryable, WireSession } from '../types.ts';
-import { LOCK_FILE_NAME } from '../lock-file.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
 import { ReadSnapshots } from './read-snapshots.ts';
+import { projectHandle, ProjectUses } from './project-uses.ts';
+import { ProjectTemplates } from './templates.ts';
 import { ensureVault, VAULT_KEY_SETTING, type VaultKeys } from '../vault.ts';
 import { WorkerDatabase, type WorkerDatabaseOptions } from './worker-database.ts';
-
-const TEMPLATE_READY_MARKER = '.plinth-template-ready';
-
-function pgliteVersion(): string {
-  const require = createRequire(import.meta.url);
-  const entry = require.resolve('@electric-sql/pglite');
-  // entry is .../@electric-sql/pglite/dist/index.cjs
-  return (require(join(dirname(dirname(entry)), 'package.json')) as { version: string }).version;
-}
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
@@ -49,33 +37,63 @@ export class EmbeddedEngine implements Engine {
   private readonly open = new Map<string, Promise<WorkerDatabase>>();
   /** Closes in progress: a reopen must wait for the old worker to exit and release the lock. */
   private readonly closing = new Map<string, Promise<void>>();
-  private template: Promise<string> | null = null;
-  private spare: Promise<string | null> | null = null;
+  private readonly templates: ProjectTemplates;
   private readonly snapshots: ReadSnapshots;
   /** False when the editor's reads run on the project's own worker (PLINTH_EMBEDDED_SQL_SNAPSHOTS=off). */
   private readonly editorReadsOnSnapshots: boolean;
   private readonly observer: DatabaseObserver | null;
-  /** Each worker's observed handle, made once so a handle's identity lasts as long as its worker. */
-  private readonly handles = new WeakMap<Database, Database>();
+  /** Each snapshot worker's observed handle, made once so a handle's identity lasts as long as its worker. */
+  private readonly snapshotHandles = new WeakMap<Database, Database>();
+  /** Each project's lasting handle (project-uses.ts), observed when there is an observer. */
+  private readonly handles = new Map<string, Database>();
+  private readonly uses = new ProjectUses();
+  /** Projects whose worker scale to zero closed: live without being opened (see isLive). */
+  private readonly idleStopped = new Set<string>();
+  private readonly idleTimer: NodeJS.Timeout | null;
   private readonly vaultKeys: VaultKeys | null;
 
   constructor(
     private readonly dataDir: string,
     private readonly bootstrapOptions: BootstrapOptions = {},
-    options: { readSnapshots?: boolean; observer?: DatabaseObserver; vaultKeys?: VaultKeys } = {},
+    options: { readSnapshots?: boolean; observer?: DatabaseObserver; vaultKeys?: VaultKeys; idleStopMs?: number; log?: (message: string) => void } = {},
   ) {
     this.vaultKeys = options.vaultKeys ?? null;
+    this.templates = new ProjectTemplates(dataDir, bootstrapOptions);
+    const idleStopMs = options.idleStopMs ?? 0;
+    this.idleTimer = idleStopMs > 0 ? setInterval(() => void this.stopIdle(idleStopMs, options.log), Math.min(idleStopMs / 4, 30_000)) : null;
+    this.idleTimer?.unref();
     this.snapshots = new ReadSnapshots(join(dataDir, 'snapshots'), (ref) => this.workerOptions(ref));
     this.editorReadsOnSnapshots = options.readSnapshots !== false;
     this.observer = options.observer ?? null;
   }
 
-  /** What callers get: the worker itself, or with an observer, a handle that reports each statement. */
-  private handleOf(ref: string, db: Database): Database {
+  /** A snapshot worker as callers get it: itself, or with an observer, a handle that reports each statement. */
+  private observed(ref: string, db: Database): Database {
     if (!this.observer) return db;
-    let handle = this.handles.get(db);
-    if (!handle) this.handles.set(db, (handle = observeDatabase(db, { ref, user: 'postgres', database: 'postgres' }, this.observer)));
+    let handle = this.snapshotHandles.get(db);
+    if (!handle) this.snapshotHandles.set(db, (handle = observeDatabase(db, { ref, user: 'postgres', database: 'postgres' }, this.observer)));
     return handle;
+  }
+
+  /** The project's lasting handle: valid across idle stops, observed when there is an observer. */
+  private handleOf(ref: string): Database {
+    let handle = this.handles.get(ref);
+    if (!handle) {
+      const base = projectHandle(ref, this.uses, () => this.worker({ ref, server: null }));
+      handle = this.observer ? observeDatabase(base, { ref, user: 'postgres', database: 'postgres' }, this.observer) : base;
+      this.handles.set(ref, handle);
+    }
+    return handle;
+  }
+
+  /** `fn` on the project's worker, opened if need be, as a use (an idle stop cannot cut it off). */
+  private async using<T>(ref: string, fn: (db: WorkerDatabase) => Promise<T>): Promise<T> {
+    this.uses.enter(ref);
+    try {
+      return await fn(await this.worker({ ref, server: null }));
+    } finally {
+      this.uses.leave(ref);
+    }
   }
 
   /** A project's workers start with its vault key as a setting: given on start, never written to its files. */
@@ -91,75 +109,15 @@ export class EmbeddedEngine implements Engine {
     return join(this.projectDir(ref), 'db');
   }
 
-  /** Builds (or finds) the bootstrapped template; memoised so concurrent creations build it once. */
-  private templateDir(): Promise<string> {
-    this.template ??= this.buildTemplate().catch((err) => {
-      this.template = null;
-      throw err;
-    });
-    return this.template;
-  }
-
-  private async buildTemplate(): Promise<string> {
-    const script = bootstrapScript('embedded', this.bootstrapOptions);
-    const hash = createHash('sha256').update(`${pgliteVersion()}\n${script}`).digest('hex').slice(0, 16);
-    const finalDir = join(this.dataDir, 'templates', hash);
-    if (await exists(join(finalDir, TEMPLATE_READY_MARKER))) return finalDir;
-    // Built aside and renamed into place, so a crash never leaves a half template that looks ready.
-    const buildDir = `${finalDir}.build-${process.pid}-${randomBytes(4).toString('hex')}`;
-    try {
-      const db = await WorkerDatabase.open(buildDir);
-      try {
-        await bootstrapProject(db, 'embedded', this.bootstrapOptions);
-      } finally {
-        await db.close();
-      }
-      await writeFile(join(buildDir, TEMPLATE_READY_MARKER), new Date().toISOString());
-      await rm(finalDir, { recursive: true, force: true });
-      await rename(buildDir, finalDir);
-    } catch (err) {
-      await rm(buildDir, { recursive: true, force: true });
-      if (await exists(join(finalDir, TEMPLATE_READY_MARKER))) return finalDir; // another builder won
-      throw err;
-    }
-    return finalDir;
-  }
-
   async prepare(): Promise<void> {
-    await this.templateDir();
-    // Spares left by an earlier run may come from another template; this process holds the lock.
-    await rm(join(this.dataDir, 'spares'), { recursive: true, force: true });
     await this.snapshots.removeLeftovers();
-    this.refillSpare();
-    await this.spare;
-  }
-
-  private copyTemplate(template: string, to: string): Promise<void> {
-    return cp(template, to, {
-      recursive: true,
-      filter: (src) => !src.endsWith(LOCK_FILE_NAME) && !src.endsWith(TEMPLATE_READY_MARKER),
-    });
-  }
-
-  private refillSpare(): void {
-    this.spare = (async () => {
-      const template = await this.templateDir();
-      const dir = join(this.dataDir, 'spares', randomBytes(6).toString('hex'));
-      await mkdir(dirname(dir), { recursive: true });
-      await this.copyTemplate(template, dir);
-      return dir;
-    })().catch(() => null);
+    await this.templates.prepare();
   }
 
   /** The project's database directory: the spare moved into place, or a fresh copy. */
   private async placeDatabase(ref: string): Promise<void> {
-    // Taken synchronously, so two creations at once never get the same spare.
-    const pending = this.spare;
-    this.refillSpare();
-    const spare = pending ? await pending : null;
     await mkdir(this.projectDir(ref), { recursive: true });
-    if (spare) await rename(spare, this.dbDir(ref));
-    else await this.copyTemplate(await this.templateDir(), this.dbDir(ref));
+    await this.templates.placeDatabase(this.dbDir(ref));
   }
 
   async createProject(ref: string, _options: { dbPassword: string }): Promise<ProjectLocation> {
@@ -169,7 +127,7 @@ export class EmbeddedEngine implements Engine {
     try {
       await this.placeDatabase(ref);
       const location = { ref, server: null };
-      await this.worker(location); // a new project is about to be used: open it now
+      await this.using(ref, async () => undefined); // a new project is about to be used: open it now
       return location;
     } catch (err) {
       await this.dropProject({ ref, server: null }).catch(() => {});
@@ -178,10 +136,9 @@ export class EmbeddedEngine implements Engine {
   }
 
   async project(location: ProjectLocation): Promise<Database> {
-    const db = await this.worker(location);
     // Older projects get the vault schema; a failure is retried on the next open, not fatal to the project.
-    await ensureVault(db).catch(() => undefined);
-    return this.handleOf(location.ref, db);
+    await this.using(location.ref, (db) => ensureVault(db).catch(() => undefined));
+    return this.handleOf(location.ref);
   }
 
   /** Opens on first use; concurrent callers share one opening; a dead worker is replaced. */
@@ -196,6 +153,8 @@ export class EmbeddedEngine implements Engine {
       return this.worker(location);
     }
     const dir = this.dbDir(ref);
+    this.idleStopped.delete(ref);
+    this.uses.touch(ref); // just opened: a full idle period before it may close again
     const opening = (async () => {
       await this.closing.get(ref);
       if (!(await exists(join(dir, 'PG_VERSION')))) throw new Error(`Project ${ref} has no database in ${dir}.`);
@@ -209,10 +168,15 @@ export class EmbeddedEngine implements Engine {
   }
 
   async isLive(location: ProjectLocation): Promise<boolean> {
-    // Opens a closed project: "live" means it can answer, not that it is open right now.
+    const { ref } = location;
+    // An open worker answers without the check counting as a use (a polling studio keeps nothing awake).
+    if ((await this.whenOpen(location, (db) => db.query('select 1')).catch(() => null)) !== null) return true;
+    // Stopped for idleness: live while its data directory is whole, without reopening it (a health
+    // check must not undo scale to zero).
+    if (this.idleStopped.has(ref) && !this.open.has(ref)) return exists(join(this.dbDir(ref), 'PG_VERSION'));
+    // Otherwise it opens a closed project: "live" means it can answer, not that it is open right now.
     try {
-      const db = await this.worker(location);
-      await db.query('select 1');
+      await this.using(ref, (db) => db.query('select 1'));
       return true;
     } catch {
       return false;
@@ -221,16 +185,24 @@ export class EmbeddedEngine implements Engine {
 
   async whenOpen<T>(location: ProjectLocation, fn: (db: Queryable) => Promise<T>): Promise<T | null> {
     const opening = this.open.get(location.ref);
-    const db = opening ? await opening.catch(() => null) : null;
-    // On the worker itself, not the observed handle: the platform's polling is no statement of the project's.
-    return db?.isOpen ? fn(db) : null;
+    if (!opening) return null;
+    // In flight, so an idle stop waits for it, but no use: polling must not keep the worker open.
+    const release = this.uses.hold(location.ref);
+    try {
+      const db = await opening.catch(() => null);
+      // On the worker itself, not the observed handle: the platform's polling is no statement of the project's.
+      return db?.isOpen ? await fn(db) : null;
+    } finally {
+      release();
+    }
   }
 
   async readSnapshot<T>(location: ProjectLocation, read: (db: Database) => Promise<T>, signal: AbortSignal): Promise<T> {
-    const primary = await this.worker(location);
-    const observedRead = (db: Database) => read(this.handleOf(location.ref, db));
-    if (this.editorReadsOnSnapshots) return this.snapshots.read(location.ref, primary, observedRead, signal);
-    return readInterruptibly(primary, observedRead, signal, () => this.interrupt(location));
+    return this.using(location.ref, (primary) => {
+      const observedRead = (db: Database) => read(this.observed(location.ref, db));
+      if (this.editorReadsOnSnapshots) return this.snapshots.read(location.ref, primary, observedRead, signal);
+      return readInterruptibly(primary, observedRead, signal, () => this.interrupt(location));
+    });
   }
 
   assertRunnable(statement: string): void {
@@ -257,21 +229,63 @@ export class EmbeddedEngine implements Engine {
   }
 
   async closeProject(location: ProjectLocation): Promise<void> {
-    await this.snapshots.closeProject(location.ref);
-    const opening = this.open.get(location.ref);
-    if (!opening) return;
-    this.open.delete(location.ref);
-    const closed = opening.then((db) => db.close(), () => {});
-    this.closing.set(location.ref, closed);
+    this.idleStopped.delete(location.ref);
+    await this.closeWorker(location.ref);
+  }
+
+  /**
+   * Closes the project's workers. Taken out of `open` before the first await, so a use arriving
+   * meanwhile waits for this close and opens afresh instead of getting a worker about to close.
+   */
+  private async closeWorker(ref: string): Promise<void> {
+    const opening = this.open.get(ref);
+    this.open.delete(ref);
+    const closed = (async () => {
+      await this.snapshots.closeProject(ref);
+      await opening?.then((db) => db.close(), () => {});
+    })();
+    this.closing.set(ref, closed);
     try {
       await closed;
     } finally {
-      if (this.closing.get(location.ref) === closed) this.closing.delete(location.ref);
+      if (this.closing.get(ref) === closed) this.closing.delete(ref);
     }
+  }
+
+  /** Scale to zero: workers unused for `idleStopMs`, with nothing in flight, are closed. */
+  private async stopIdle(idleStopMs: number, log?: (message: string) => void): Promise<void> {
+    for (const ref of [...this.open.keys()]) {
+      if (!this.uses.isIdle(ref, idleStopMs)) continue;
+      await this.scaleToZero({ ref, server: null }).catch((error: unknown) => log?.(`closing idle project ${ref} failed: ${String(error)}`));
+    }
+  }
+
+  /** Closes a project's worker now, as the idle timer would (tests and benchmarks measure the wake). */
+  async scaleToZero(location: ProjectLocation): Promise<void> {
+    if (!this.open.has(location.ref)) return;
+    this.idleStopped.add(location.ref);
+    await this.closeWorker(location.ref);
+  }
+
+  /** Project workers open now (snapshot workers not counted). */
+  get openWorkers(): number {
+    return this.open.size;
+  }
+
+  /** Whether the project's worker is open now. */
+  isRunning(location: ProjectLocation): boolean {
+    return this.open.has(location.ref);
+  }
+
+  /** The project's worker while it is open (tests end it to simulate a crash). */
+  async currentWorker(location: ProjectLocation): Promise<WorkerDatabase | null> {
+    return (await this.open.get(location.ref)?.catch(() => null)) ?? null;
   }
 
   async dropProject(location: ProjectLocation): Promise<void> {
     await this.closeProject(location);
+    this.handles.delete(location.ref);
+    this.uses.forget(location.ref);
     await rm(this.projectDir(location.ref), { recursive: true, force: true });
   }
 
@@ -279,12 +293,11 @@ export class EmbeddedEngine implements Engine {
     // Always on a snapshot of its own, even with the editor's snapshots off: pg_dump blocks the
     // worker it runs in for the whole dump, so neither the project's one worker (its data plane)
     // nor the editor's shared snapshot (its reads) can be that worker.
-    const primary = await this.worker(location);
-    return this.snapshots.withOwnSnapshot(location.ref, primary, (db) => db.dump(pgDumpArgs));
+    return this.using(location.ref, (primary) => this.snapshots.withOwnSnapshot(location.ref, primary, (db) => db.dump(pgDumpArgs)));
   }
 
   async postgresVersion(location: ProjectLocation): Promise<string> {
-    return serverVersion(await this.worker(location));
+    return this.using(location.ref, (db) => serverVersion(db));
   }
 
   async setLoginPassword(): Promise<void> {
@@ -295,8 +308,29 @@ export class EmbeddedEngine implements Engine {
     return null; // no server: see wireSession
   }
 
+  /** A use of the project from the moment it is asked for until the pooler releases it. */
   async wireSession(location: ProjectLocation): Promise<WireSession> {
-    return (await this.worker(location)).wireSession();
+    const { ref } = location;
+    this.uses.enter(ref);
+    let session: WireSession;
+    try {
+      session = await (await this.worker(location)).wireSession();
+    } catch (error) {
+      this.uses.leave(ref);
+      throw error;
+    }
+    let isInUse = true;
+    return {
+      exec: (bytes) => session.exec(bytes),
+      release: async (options) => {
+        try {
+          await session.release(options);
+        } finally {
+          if (isInUse) this.uses.leave(ref);
+          isInUse = false;
+        }
+      },
+    };
   }
 
   connectionInfo(_location: ProjectLocation): ConnectionInfo {
@@ -320,8 +354,9 @@ export class EmbeddedEngine implements Engine {
   }
 
   async close(): Promise<void> {
+    if (this.idleTimer) clearInterval(this.idleTimer);
     // A spare still being copied would write into a directory the caller may remove next.
-    await this.spare;
+    await this.templates.settled();
     await Promise.all([...this.open.keys()].map((ref) => this.closeProject({ ref, server: null })));
     await this.snapshots.close();
   }

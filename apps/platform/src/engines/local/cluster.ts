@@ -159,6 +159,8 @@ export class Cluster {
   private child: ChildProcess | null = null;
   private transition: Promise<void> | null = null;
   private restartFailures = 0;
+  /** Whether the last start failed (cleared by the next that succeeds): the liveness check tells it from an idle stop. */
+  lastStartFailed = false;
 
   constructor(private readonly options: ClusterOptions) {}
 
@@ -236,9 +238,11 @@ export class Cluster {
       }
       this.state = 'running';
       this.restartFailures = 0;
+      this.lastStartFailed = false;
     } catch (error) {
       this.state = 'stopped';
       this.child = null;
+      this.lastStartFailed = true;
       throw error;
     }
   }

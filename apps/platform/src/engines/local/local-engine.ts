@@ -22,6 +22,7 @@ import { chown, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { PlinthError } from '@plinth/errors';
 import { dumpDatabase } from '@plinth/pg-dump';
 import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { readInterruptibly } from '../interruptible.ts';
@@ -32,7 +33,7 @@ import { assertValidRef } from '../project-ref.ts';
 import type {
   ConnectionInfo, Database, Engine, PreparedStatement, ProjectLocation, QueryResult, Queryable, ServerStatementStats, StatementStatsQuery, WireTarget,
 } from '../types.ts';
-import { postgresBinaries, type PostgresBinaries } from './binaries.ts';
+import { installedPostgres, postgresBinaries, type PostgresBinaries } from './binaries.ts';
 import type { DatabaseObserver } from '../observer.ts';
 import { Cluster, clusterSettings, initialiseCluster, INITDB_OPTIONS, stopOrphan } from './cluster.ts';
 import { clusterUser, openPathForClusterUser } from './cluster-user.ts';
@@ -286,6 +287,12 @@ export class LocalEngine implements Engine {
       return entry.pool;
     } catch (error) {
       entry.inFlight -= 1;
+      // A cluster that will not start is the project's database being unavailable (503), not a
+      // fault of the platform's; why it would not start goes to the platform's log.
+      if (entry.cluster.lastStartFailed && !(error instanceof PlinthError)) {
+        this.options.log?.(`project ${ref}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new PlinthError('engine_unavailable', "The project's database could not be started.");
+      }
       throw error;
     }
   }
@@ -347,14 +354,27 @@ export class LocalEngine implements Engine {
   /**
    * A running cluster answers a trivial query; one stopped for idleness (or not started since this
    * process began) is live while its data directory is whole, without starting it: a liveness
-   * check must not undo scale to zero. A paused project's is not live.
+   * check must not undo scale to zero. A paused project's is not live. One whose last start failed
+   * (a crash it did not come back from, a broken configuration) is not "stopped but startable": the
+   * check tries to start it again, so it reads live as soon as the cause is gone.
    */
   async isLive(location: ProjectLocation): Promise<boolean> {
     const entry = this.clusters.get(location.ref);
     if (entry?.isClosed) return false;
-    if (!entry?.cluster.isRunning) return existsSync(join(this.projectDir(location.ref), 'db', 'PG_VERSION'));
+    if (!entry?.cluster.isRunning) {
+      if (!existsSync(join(this.projectDir(location.ref), 'db', 'PG_VERSION'))) return false;
+      if (!entry?.cluster.lastStartFailed) return true;
+      try {
+        await this.enter(location.ref);
+        this.leave(location.ref);
+      } catch {
+        return false;
+      }
+    }
+    const pool = this.clusters.get(location.ref)?.pool;
+    if (!pool) return false;
     try {
-      await entry.pool?.query('select 1');
+      await pool.query('select 1');
       return true;
     } catch {
       return false;
@@ -507,6 +527,10 @@ export class LocalEngine implements Engine {
 
   serverStatementStats(location: ProjectLocation, query: StatementStatsQuery): Promise<ServerStatementStats> {
     return this.using(location.ref, (db) => readStatementStats(db, query));
+  }
+
+  postgresMajors(): { major: number; version: string }[] {
+    return installedPostgres().map((b) => ({ major: b.major, version: b.version.split('.').slice(0, 2).join('.') }));
   }
 
   async postgresVersion(location: ProjectLocation): Promise<string> {

@@ -69,6 +69,13 @@ export function createPool(connection: string | pg.PoolConfig, max: number): pg.
   return pool;
 }
 
+/**
+ * A checked-out client whose server connection dies (a cluster killed, a server restarted) emits
+ * 'error' as well as failing its query; the pool listens only on idle clients, so unheard, that
+ * event would crash the process. The failed query is what the caller handles.
+ */
+function ignoreLostConnection(): void {}
+
 export class PgDatabase implements Database {
   /** What each pooled connection holds prepared (a pool's clients live until they fail or idle out). */
   private readonly prepared = new WeakMap<pg.PoolClient, PreparedNames>();
@@ -90,6 +97,7 @@ export class PgDatabase implements Database {
     } catch (err) {
       throw toDatabaseError(err);
     }
+    client.on('error', ignoreLostConnection);
     let names = this.prepared.get(client);
     if (!names) this.prepared.set(client, (names = new PreparedNames()));
     let discard: Error | undefined;
@@ -100,6 +108,7 @@ export class PgDatabase implements Database {
       if (!(err instanceof DatabaseError)) discard = err instanceof Error ? err : new Error(String(err));
       throw err;
     } finally {
+      client.removeListener('error', ignoreLostConnection);
       client.release(discard);
     }
   }
@@ -111,6 +120,7 @@ export class PgDatabase implements Database {
     } catch (err) {
       throw toDatabaseError(err);
     }
+    client.on('error', ignoreLostConnection);
     const tx: Queryable = {
       query: <Row>(sql: string, params: unknown[] = []) => runQuery<Row>(client, sql, params),
       exec: (sql: string) => runExec(client, sql),
@@ -143,6 +153,7 @@ export class PgDatabase implements Database {
       }
       return result;
     } finally {
+      client.removeListener('error', ignoreLostConnection);
       client.release(discard);
     }
   }

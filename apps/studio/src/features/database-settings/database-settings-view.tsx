@@ -7,23 +7,12 @@ import { SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { DisabledTooltip } from '../../components/ui/tooltip.tsx';
 import { useDatabaseSettingsQuery } from '../../data/database-settings/database-settings-query.ts';
 import { useProjectCan } from '../../data/pg-meta/project-permissions.ts';
+import { formatSize } from '../../lib/format.ts';
 import { ConnectionStringsView } from './connection-strings-view.tsx';
 import { NetworkRestrictionsPanel } from './network-restrictions-panel.tsx';
 import { PoolSettingsPanel } from './pool-settings-panel.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { SslEnforcementPanel } from './ssl-enforcement-panel.tsx';
-
-/** 1.5 MB, 12.3 GB: the database's size as people read it. */
-export function formatSize(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** Settings > Database: connection strings, the password, pooling, SSL, network restrictions and disk usage. */
 export function DatabaseSettingsView({ projectRef }: { projectRef: string }) {

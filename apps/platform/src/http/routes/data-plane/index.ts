@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ControlContext } from '../../../control/context.ts';
+import { activityFor } from '../../../control/inactivity.ts';
 import { writeEdgeLog } from '../../../data-plane/logs/index.ts';
 import { projectAuthRoutes } from './auth.ts';
 import { functionRoutes } from './functions.ts';
@@ -34,6 +35,8 @@ export async function dataPlaneRoutes(app: FastifyInstance, ctx: ControlContext)
     const { ref } = request.params as { ref?: string };
     // Only well-formed refs: requests to made-up paths must not fill the log table.
     if (!ref || !/^[a-z]{20}$/.test(ref)) return done();
+    // A use of the project for inactivity pausing, unless the caller was turned away.
+    if (reply.statusCode !== 401 && reply.statusCode !== 403) activityFor(ctx).note(ref);
     const queryAt = request.url.indexOf('?');
     writeEdgeLog(ctx.logs, {
       projectRef: ref,

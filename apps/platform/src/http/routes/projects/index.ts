@@ -5,7 +5,6 @@ import * as projects from '../../../control/projects.ts';
 import * as apiSettings from '../../../control/api-settings.ts';
 import { projectTypes } from '../../../control/typescript-types.ts';
 import { projectStorageConfig } from '../../../control/storage-config.ts';
-import { resourceWarnings } from '../../../control/usage.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { SessionVerifier } from '../../plugins/session.ts';
 
@@ -44,6 +43,5 @@ export function projectRoutes(app: FastifyInstance, ctx: ControlContext, verifie
     throw new PlinthError('custom_hostname_not_configured');
   });
   define('projectSettings', ({ actor, params }) => projects.projectSettings(ctx, actor, params.ref));
-  define('resourceWarnings', ({ actor }) => resourceWarnings(ctx, actor));
   define('storageConfig', ({ actor, params }) => projectStorageConfig(ctx, actor, params.ref));
 }
