@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedEngine } from '../../src/engines/embedded/embedded-engine.ts';
 import { createEngine, type Database, type Engine, type ProjectLocation } from '../../src/engines/index.ts';
 import { PG_SERVER, randomRef, tempDataDir } from './helpers.ts';
 
@@ -122,11 +123,16 @@ describe('embedded engine extensions', () => {
   });
 
   it('uses them again after the project is closed and reopened (a new worker loads them again)', async () => {
-    const before = await engine.project(location);
+    const embedded = engine as EmbeddedEngine;
+    const before = await embedded.currentWorker(location);
     await engine.closeProject(location);
+    expect(embedded.isRunning(location)).toBe(false);
+    // The project's handle outlives its worker (scale to zero): its next use opens a new one.
     const db = await engine.project(location);
-    expect(db).not.toBe(before);
     await useExtensions(db);
+    const after = await embedded.currentWorker(location);
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
   });
 
   it("uses them in a read snapshot (the SQL editor's reads), which is a worker of its own", async () => {
