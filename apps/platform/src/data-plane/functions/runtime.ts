@@ -136,8 +136,11 @@ export class FunctionRuntime {
       port: worker.port,
       onFailure: async (error) => {
         const failure = await this.failure(worker);
-        // A client reconnecting at once after its worker exited may reach it still exiting.
-        if (!isRetry && isNeverDelivered(error, failure)) return this.upgrade(target, request, onDone, true);
+        // A client reconnecting at once after its worker exited may reach it still exiting: refused,
+        // or accepted and reset by a process on its way out. The upgrade was never answered, so a
+        // fresh worker takes it.
+        const wasExiting = error.code === 'ECONNRESET' && !worker.isRunning && failure.status === 502;
+        if (!isRetry && (isNeverDelivered(error, failure) || wasExiting)) return this.upgrade(target, request, onDone, true);
         return failure;
       },
       onDone: (status) => {
