@@ -33,6 +33,12 @@ export interface Config {
   sqlTimeoutCapMs: { readOnly: number; readWrite: number };
   /** Embedded engine: the SQL editor's reads run on a snapshot of the project in a second worker. */
   embeddedSqlSnapshots: boolean;
+  /**
+   * PLINTH_DISK_QUOTA_BYTES: the disk quota of every plan that has one (a machine with small disks;
+   * tests), instead of `limits(plan).databaseSizeBytes`; Enterprise's stays custom. Over it a
+   * project is read-only (control/read-only-mode.ts).
+   */
+  diskQuotaBytes?: number;
   /** Signed-in users (by email, lower case) who hold the operator role: plans, failed jobs, the admin API. */
   operatorEmails: string[];
   /** At stop, how long running background jobs may take to finish before they are handed back to the queue. */
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'warn',
     sqlTimeoutCapMs: sqlTimeoutCaps(env, engine),
     embeddedSqlSnapshots: env.PLINTH_EMBEDDED_SQL_SNAPSHOTS !== 'off',
+    diskQuotaBytes: env.PLINTH_DISK_QUOTA_BYTES ? seconds(env, 'PLINTH_DISK_QUOTA_BYTES', 1, 'bytes') : undefined,
     operatorEmails: (env.PLINTH_OPERATORS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     jobStopGraceMs: seconds(env, 'PLINTH_JOB_STOP_GRACE_S', 10) * 1000,
     cronTimeoutMs: seconds(env, 'PLINTH_CRON_TIMEOUT_S', 300) * 1000,

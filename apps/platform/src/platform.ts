@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { ControlContext } from './control/context.ts';
 import { createOutbox, smtpFromUrl } from './data-plane/mail/outbox.ts';
 import { createClusterBus } from './control/cluster-bus.ts';
+import { followProjectRestarts } from './control/project-restart.ts';
 import { JobQueue } from './control/job-queue.ts';
 import { registerJobHandlers } from './control/jobs/handlers.ts';
 import { CronRunner } from './control/cron/runner.ts';
@@ -96,6 +97,8 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   webhooks.start();
   const pooler = new Pooler(control);
   await pooler.start();
+  // A project restarted on another node: this one lets go of its pools and function workers.
+  const stopFollowingRestarts = followProjectRestarts(control);
   // Off the start-up path: the first project a new user creates should not wait for it. A cache of
   // this process, not durable work, so not a job.
   const warmUp = engine.prepare().catch((error: unknown) => log.error(`engine warm-up failed: ${error instanceof Error ? error.message : String(error)}`));
@@ -108,6 +111,7 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     pooler,
     async stop() {
       await app.close();
+      stopFollowingRestarts();
       await pooler.stop();
       await bus.close();
       await cron.stop();

@@ -31,7 +31,8 @@ import { wrapperEndpoints } from './wrappers.ts';
 import { databaseSettingsEndpoints } from './database-settings.ts';
 import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
-import { infrastructureEndpoints, infrastructureManagementEndpoints } from './infrastructure.ts';
+import { infrastructureEndpoints, infrastructureManagementEndpoints, upgradeStatusResponseSchema } from './infrastructure.ts';
+import { projectGeneralEndpoints } from './project-general.ts';
 import {
   freeProjectLimitMemberSchema,
   invitationCreateBody,
@@ -93,7 +94,7 @@ export const endpoints = {
   projectLive: endpoint({ method: 'GET', path: '/projects/:ref/live', summary: 'Liveness of the project database', params: refParams, response: z.object({ live: z.boolean() }) }),
   projectPause: endpoint({ method: 'POST', path: '/projects/:ref/pause', summary: 'Pause a project', params: refParams, response: projectSchema }),
   projectRestore: endpoint({ method: 'POST', path: '/projects/:ref/restore', summary: 'Restore a paused project', params: refParams, response: projectSchema }),
-  projectUpgradeStatus: endpoint({ method: 'GET', path: '/projects/:ref/upgrade/status', summary: 'Database upgrade status', params: refParams, response: z.object({ databaseUpgradeStatus: z.null() }) }),
+  projectUpgradeStatus: endpoint({ method: 'GET', path: '/projects/:ref/upgrade/status', summary: 'Database upgrade status', params: refParams, response: upgradeStatusResponseSchema }),
   projectTypes: endpoint({
     method: 'GET',
     path: '/v1/projects/:ref/types/typescript',
@@ -130,6 +131,7 @@ export const endpoints = {
   ...databaseSettingsEndpoints,
   ...infrastructureEndpoints,
   ...infrastructureManagementEndpoints,
+  ...projectGeneralEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

@@ -26,3 +26,4 @@ export * from './webhooks.ts';
 export * from './wrappers.ts';
 export * from './database-settings.ts';
 export * from './infrastructure.ts';
+export * from './project-general.ts';

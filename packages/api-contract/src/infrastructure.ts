@@ -51,13 +51,38 @@ export const projectInfrastructureSchema = z.object({
   postgres_version: z.string(),
   /** pg_database_size of the project's database; null while it does not answer. */
   disk_used_bytes: z.number().nullable(),
-  /** What the organisation's plan includes; null: unlimited. */
+  /** The disk quota: what the organisation's plan includes (or the operator's PLINTH_DISK_QUOTA_BYTES); null: unlimited. */
   disk_included_bytes: z.number().nullable(),
+  /** Read-only mode: since when (ISO) the database refuses writes for being over the quota; null: it takes writes. */
+  read_only_since: z.string().nullable(),
   /** Connections open to the project's database and the most it allows; null where not measured. */
   connections: z.object({ used: z.number(), max: z.number() }).nullable(),
   upgrade: upgradeEligibilitySchema,
 });
 export type ProjectInfrastructure = z.infer<typeof projectInfrastructureSchema>;
+
+/**
+ * A PostgreSQL major upgrade's progress, Supabase's shape. status: 0 running, 1 failed (the project
+ * is back on its old major, data unaffected), 2 upgraded. progress: `{index}_{step}`, the step it is
+ * in (0 prepare new server ... 7 optimize database).
+ */
+export const databaseUpgradeStatusSchema = z.object({
+  initiated_at: z.string(),
+  latest_status_at: z.string(),
+  target_version: z.number(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  progress: z.string(),
+  error: z.string().nullable(),
+});
+export type DatabaseUpgradeStatus = z.infer<typeof databaseUpgradeStatusSchema>;
+export const upgradeStatusResponseSchema = z.object({ databaseUpgradeStatus: databaseUpgradeStatusSchema.nullable() });
+
+/** `target_version` is a major, as eligibility's target_upgrade_versions name them ('18' or 18). */
+export const upgradeBody = z.object({
+  target_version: z.union([z.string().regex(/^\d{2}$/), z.number().int()]).transform(Number),
+  release_channel: z.string().optional(),
+});
+export const upgradeResponseSchema = z.object({ tracking_id: z.string() });
 
 const refParams = z.object({ ref: refSchema });
 
@@ -72,6 +97,11 @@ export const infrastructureEndpoints = {
     summary: "The project's engine, server, Postgres version, disk and upgrade eligibility",
     params: refParams, response: projectInfrastructureSchema,
   }),
+  projectUpgrade: endpoint({
+    method: 'POST', path: '/projects/:ref/upgrade',
+    summary: 'Upgrade the project to a newer PostgreSQL major (offline while it runs)',
+    params: refParams, body: upgradeBody, response: upgradeResponseSchema,
+  }),
 };
 
 /** In the Management API (/api/v1). */
@@ -80,5 +110,15 @@ export const infrastructureManagementEndpoints = {
     method: 'GET', path: '/projects/:ref/upgrade/eligibility', scope: 'projects:read',
     summary: 'Whether the project can move to a newer PostgreSQL major, and to which',
     params: refParams, response: upgradeEligibilitySchema,
+  }),
+  v1Upgrade: endpoint({
+    method: 'POST', path: '/projects/:ref/upgrade', scope: 'projects:write',
+    summary: 'Upgrade the project to a newer PostgreSQL major (offline while it runs)',
+    params: refParams, body: upgradeBody, response: upgradeResponseSchema,
+  }),
+  v1UpgradeStatus: endpoint({
+    method: 'GET', path: '/projects/:ref/upgrade/status', scope: 'projects:read',
+    summary: "The project's latest PostgreSQL major upgrade and its progress",
+    params: refParams, response: upgradeStatusResponseSchema,
   }),
 };

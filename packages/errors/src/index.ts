@@ -109,12 +109,19 @@ export const errorCatalogue = {
   free_project_limit_reached: { status: 400, message: 'The free plan allows 2 active free projects per owner or administrator. Delete, pause or upgrade a project first.' },
   free_organization_limit_reached: { status: 400, message: 'You can be owner of at most 2 free organizations.' },
   project_not_active: { status: 409, message: 'The project is not in a state that allows this.' },
+  upgrade_not_eligible: { status: 400, message: 'The project cannot be upgraded to that PostgreSQL version.' },
+  project_transfer_invalid: { status: 400, message: 'The project cannot be moved to that organization.' },
   plan_feature_unavailable: { status: 402, message: 'This needs a paid plan.' },
   project_not_empty: { status: 409, message: 'This project already has tables or users: import into a new project.' },
   import_failed: { status: 400, message: 'The import stopped and nothing was imported.' },
   // data plane (the APIs a project's own apps call)
   project_paused: { status: 503, message: 'The project is paused. Restore it from the dashboard to use its API.' },
   project_unavailable: { status: 503, message: 'The project is not available right now. Try again in a moment.' },
+  // Read-only mode (disk over quota): the database refuses writes (25006) until space is freed or the plan changes.
+  project_read_only: {
+    status: 403,
+    message: 'The project is in read-only mode because its database exceeds the disk quota of its plan. Free up space or upgrade the plan to write again.',
+  },
   confirmation_mismatch: { status: 400, message: 'Value entered does not match.' },
   // realtime (/p/{ref}/realtime/v1): the websocket's refusals before it opens, and REST broadcasts
   realtime_invalid_api_key: { status: 401, message: 'Invalid API key: the apikey parameter must be a valid anon, service_role, publishable or secret key of this project.' },

@@ -15,6 +15,7 @@ import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject, locationOf, type ProjectRow } from './project-rows.ts';
+import { queueDiskQuotaCheck } from './read-only-mode.ts';
 
 interface OpenProject {
   db: Database;
@@ -32,6 +33,13 @@ async function openProject(ctx: ControlContext, actor: Actor, ref: string, actio
   const db = await ctx.engine.project(locationOf(project));
   return { db, project, organizationSlug: organization.slug, canWrite: can(role, Action.TENANT_SQL_ADMIN_WRITE, resource) };
 }
+
+/**
+ * The studio's writes run read-write even in read-only mode (a database over its disk quota,
+ * read-only-mode.ts), so the owner can free space; a no-op otherwise. First in its transaction, as
+ * Postgres requires. A lone VACUUM (FULL) needs nothing: it runs in a read-only session too.
+ */
+const READ_WRITE = 'set transaction read write';
 
 /** Connection lost or server shutting down: the engine's fault, not the user's SQL. */
 const UNAVAILABLE = /^(08|57P)/;
@@ -79,7 +87,12 @@ export interface CatalogChange<T> {
  */
 export async function changeCatalog<T>(ctx: ControlContext, actor: Actor, ref: string, change: CatalogChange<T>): Promise<T> {
   const { db, organizationSlug } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, change.resource);
-  const result = await mapped(() => db.transaction((tx) => change.run(tx)));
+  const result = await mapped(() =>
+    db.transaction(async (tx) => {
+      await tx.query(READ_WRITE);
+      return change.run(tx);
+    }),
+  );
   invalidateSchemaCache(db);
   await recordAudit(ctx.db, actor, { action: change.action, organizationSlug, projectRef: ref, target: change.target(result) });
   return result;
@@ -150,6 +163,7 @@ async function runReadOnly(db: Database, sql: string, maxRows: number): Promise<
 async function runReadWrite(db: Database, sql: string, statements: pgMeta.Statement[], maxRows: number): Promise<pgMeta.StatementResult[]> {
   if (statements.length === 1 && pgMeta.needsOwnTransaction(statements[0])) return pgMeta.runScriptResults(db, sql);
   return db.transaction(async (tx) => {
+    await tx.query(READ_WRITE);
     const result = await pgMeta.runScriptResults(tx, sql, { maxRows });
     // The connection is shared (PGlite: one per project; Postgres: a pool): a `SET ROLE` or other
     // session setting in the script must not outlive this request.
@@ -206,6 +220,8 @@ export async function runSql(ctx: ControlContext, actor: Actor, ref: string, sql
     if (canWrite) {
       if (!statements.every((s) => QUERY_ONLY.has(pgMeta.leadingWords(s.text, 1)[0]))) invalidateSchemaCache(db);
       await recordAudit(ctx.db, actor, { action: 'pg_meta.query', organizationSlug, projectRef: ref, target: `${statements.length} statement(s)` });
+      // The run may have freed space: the project need not wait for the next minute's check.
+      if (project.read_only_since) await queueDiskQuotaCheck(ctx, { ref });
     }
     return results;
   } finally {

@@ -1,13 +1,14 @@
 /**
  * Settings > Infrastructure and the Management API's upgrade eligibility: where the project's
  * database runs, its PostgreSQL version, disk used against the plan, and whether a newer
- * PostgreSQL major is there to move to. Upgrading itself is a later slice; eligibility is already
- * the true answer (local: the majors installed side by side; elsewhere: not available yet).
+ * PostgreSQL major is there to move to (local: the majors installed side by side; elsewhere: not
+ * available yet). Eligibility is the one source of allowed targets: upgrades.ts refuses any other.
  */
 import type { ProjectInfrastructure, UpgradeEligibility } from '@plinth/api-contract';
-import { limits, type Plan } from '@plinth/plans';
+import type { Plan } from '@plinth/plans';
 import type { Actor, ControlContext } from './context.ts';
 import { hasServerConnections, readDatabaseState, type DatabaseState } from './database-report.ts';
+import { diskQuotaOf } from './disk-usage.ts';
 import { accessProject, connectionInfoOf, locationOf, type ProjectRow } from './project-rows.ts';
 
 /** Measuring must not hold the page up when the database is slow or down. */
@@ -33,7 +34,7 @@ export function upgradeEligibility(ctx: ControlContext, project: Pick<ProjectRow
     target_upgrade_versions: targets.map((m) => ({ postgres_version: String(m.major), release_channel: 'ga', app_version: appVersion(m.version) })),
     requires_manual_intervention: reason,
     potential_breaking_changes: [],
-    // pg_upgrade copies or links files; for databases the plans include, well under the hour quoted.
+    // A dump and load beside the running cluster (engines/local/major-upgrade.ts): for databases the plans include, well under the hour quoted.
     duration_estimate_hours: 1,
     legacy_auth_custom_roles: [],
     objects_to_be_dropped: [],
@@ -71,7 +72,8 @@ export async function projectInfrastructure(ctx: ControlContext, actor: Actor, r
     server: info.host ? `${info.host}${info.port ? `:${info.port}` : ''}` : `${project.engine} engine`,
     postgres_version: project.postgres_version ?? '',
     disk_used_bytes: state?.database_size_bytes ?? null,
-    disk_included_bytes: limits(organization.plan as Plan).databaseSizeBytes,
+    disk_included_bytes: diskQuotaOf(ctx, organization.plan as Plan),
+    read_only_since: project.read_only_since ? new Date(project.read_only_since).toISOString() : null,
     connections: state?.connections ? { used: state.connections.total, max: state.connections.max } : null,
     upgrade: upgradeEligibility(ctx, project),
   };

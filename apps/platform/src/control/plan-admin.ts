@@ -7,6 +7,7 @@ import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { assertOperator } from './operators.ts';
 import { freeProjectHolders } from './projects.ts';
+import { queueDiskQuotaCheck } from './read-only-mode.ts';
 
 type AdminOrganization = ResponseOf<'adminOrganizations'>[number];
 
@@ -48,13 +49,14 @@ export async function listOrganizationsForOperator(ctx: ControlContext, actor: A
 
 /**
  * Sets an organisation's plan (until billing sets it). Members keep their roles; the new plan's limits
- * apply from the next request. A move to Free is made even when owners or administrators are over its
- * free-project limit (the operator may be acting on a lapsed payment): their running projects stay up,
- * new ones are refused, and the answer names them so the operator can follow up.
+ * apply from the next request, and its disk quota is checked at once (read-only mode). A move to Free
+ * is made even when owners or administrators are over its free-project limit (the operator may be
+ * acting on a lapsed payment): their running projects stay up, new ones are refused, and the answer
+ * names them so the operator can follow up.
  */
 export async function setOrganizationPlan(ctx: ControlContext, actor: Actor, slug: string, plan: Plan): Promise<ResponseOf<'adminOrganizationUpdate'>> {
   assertOperator(ctx, actor);
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     // Locked like project creation locks it, so a creation cannot slip between the change and the count.
     const { rows } = await tx.query<{ plan: Plan }>('select plan from organizations where slug = $1 for update', [slug]);
     if (rows.length === 0) throw new PlinthError('organization_not_found');
@@ -71,4 +73,7 @@ export async function setOrganizationPlan(ctx: ControlContext, actor: Actor, slu
             .map((holder) => ({ ...holder, free_project_limit: limit }));
     return { ...presentAdminOrganization(organization), previous_plan: previousPlan, members_over_free_project_limit: overLimit };
   });
+  // A new disk quota may take projects into read-only mode or out of it now, not at the next minute's check.
+  await queueDiskQuotaCheck(ctx, { organizationSlug: slug });
+  return updated;
 }

@@ -13,6 +13,10 @@ import { locationOf, projectRowByRef, setStatus, type ProjectRow } from './proje
 import { functionPrefix } from '../data-plane/functions/files.ts';
 import { backupPrefix } from './backups/store.ts';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
+import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
+import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
+import { crashPoint } from './crash-points.ts';
+import { archivePrefix, readArchive, storeArchive } from './project-archives.ts';
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -29,6 +33,7 @@ export async function beginPause(ctx: ControlContext, ref: string): Promise<void
     await setStatus(tx, ref, 'PAUSING');
     await tx.send('project-pause', { ref });
   });
+  projectDirectoryFor(ctx).invalidate(ref);
 }
 
 /** INACTIVE | RESTORATION_FAILED -> RESTORING, with the restore job, in one transaction. */
@@ -91,28 +96,86 @@ export async function provisionProject(ctx: ControlContext, ref: string, attempt
   }
 }
 
-/** PAUSING -> closes the database -> INACTIVE (closing a closed database is no error). */
-export async function pauseProject(ctx: ControlContext, ref: string): Promise<void> {
+/**
+ * PAUSING -> archives the database into the object store, verified (project-archives.ts) -> frees it
+ * (the cluster's files, the embedded worker's, the database on its server) -> INACTIVE. Nothing is
+ * freed before an archive is recorded, and a recorded archive is never taken again, so an attempt cut
+ * off anywhere (kill -9 included) is finished by the next: before the record it archives afresh from
+ * the database, which is still whole; after it, it only frees. A pause that fails for good opens the
+ * database again (ACTIVE_HEALTHY, with the reason).
+ */
+export async function pauseProject(ctx: ControlContext, ref: string, attempt: JobAttempt): Promise<void> {
   const row = await projectRowByRef(ctx.db, ref);
   if (!row || row.status !== 'PAUSING') return;
-  await ctx.engine.closeProject(locationOf(row));
+  const location = locationOf(row);
+  if (!row.archive_key) {
+    try {
+      const archive = await storeArchive(ctx, row);
+      crashPoint('pause-archive-stored');
+      await ctx.db.query(
+        `update projects set archive_key = $2, archive_bytes = $3, archive_sha256 = $4, archived_at = now() where ref = $1 and status = 'PAUSING'`,
+        [ref, archive.key, archive.bytes, archive.sha256],
+      );
+      ctx.log.info(`project ${ref} archived: ${archive.bytes} bytes`);
+      crashPoint('pause-archive-recorded');
+    } catch (error) {
+      if (attempt.isFinal) {
+        await ctx.engine.releaseHold(location).catch(() => undefined);
+        await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY', `Pausing failed and the project was left running: ${describe(error)}`);
+      }
+      throw error;
+    }
+  }
+  await ctx.engine.dropProject(location);
+  crashPoint('pause-database-freed');
   // Its function workers on this node stop now; another node's stop when idle (a paused project answers no request).
   void functionServiceFor(ctx).runtime.forget(ref);
   await setStatus(ctx.db, ref, 'INACTIVE');
+  // This node's data plane forgets the row now; another node's within its cache's second.
+  projectDirectoryFor(ctx).invalidate(ref);
+  await announcePoolerChange(ctx, ref);
 }
 
 /**
- * RESTORING -> reopens the database and checks it answers -> ACTIVE_HEALTHY. A failed attempt keeps
- * RESTORING while retries remain, then RESTORATION_FAILED (from which an operator's retry restarts it).
+ * RESTORING -> makes the database again from the pause's archive (or, for a project paused before
+ * archives, reopens the database that stayed in place), checks it answers -> ACTIVE_HEALTHY, and only
+ * then forgets the archive. A Postgres server project goes back to its server when that still
+ * answers, else to another server of the fleet. A failed attempt keeps RESTORING while retries
+ * remain, then RESTORATION_FAILED (from which an operator's retry restarts it); the archive stays.
  */
 export async function restoreProject(ctx: ControlContext, ref: string, attempt: JobAttempt): Promise<void> {
   const row = await projectRowByRef(ctx.db, ref);
   if (!row || (row.status !== 'RESTORING' && row.status !== 'RESTORATION_FAILED')) return;
   if (row.status === 'RESTORATION_FAILED') await setStatus(ctx.db, ref, 'RESTORING');
   try {
-    await ctx.engine.project(locationOf(row));
-    if (!(await ctx.engine.isLive(locationOf(row)))) throw new Error('The database did not answer after reopening.');
-    await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY');
+    let location = locationOf(row);
+    if (row.archive_key) {
+      const archive = { key: row.archive_key, bytes: Number(row.archive_bytes), sha256: row.archive_sha256 ?? '' };
+      location = await ctx.engine.unarchive(ref, await readArchive(ctx, archive), {
+        dbPassword: ctx.secrets.decrypt(row.db_pass_enc),
+        server: row.db_server,
+      }).catch((error: unknown) => {
+        throw new Error(`Restoring the database from its archive (${archive.key}) failed: ${describe(error)}`);
+      });
+      crashPoint('restore-unarchived');
+      if (location.server !== row.db_server) {
+        // Another server may run another major.
+        const version = await ctx.engine.postgresVersion(location);
+        await ctx.db.query('update projects set db_server = $2, postgres_version = $3 where ref = $1', [ref, location.server, version]);
+        projectDirectoryFor(ctx).invalidate(ref);
+        await announcePoolerChange(ctx, ref);
+      }
+    }
+    await ctx.engine.project(location);
+    if (!(await ctx.engine.isLive(location))) throw new Error('The database did not answer after reopening.');
+    await ctx.db.query(
+      `update projects set status = 'ACTIVE_HEALTHY', status_error = null, archive_key = null, archive_bytes = null, archive_sha256 = null, archived_at = null
+        where ref = $1 and status = 'RESTORING'`,
+      [ref],
+    );
+    crashPoint('restore-recorded');
+    // Restored: the archive is no longer the project's data. One left by a crash just here goes with the next pause.
+    if (row.archive_key) await ctx.objects.delete([row.archive_key]).catch(() => undefined);
   } catch (error) {
     if (attempt.isFinal) await setStatus(ctx.db, ref, 'RESTORATION_FAILED', describe(error));
     throw error;
@@ -131,6 +194,7 @@ export async function removeProject(ctx: ControlContext, ref: string): Promise<v
   await ctx.objects.deletePrefix(ref);
   await ctx.objects.deletePrefix(functionPrefix(ref));
   await ctx.objects.deletePrefix(backupPrefix(ref));
+  await ctx.objects.deletePrefix(archivePrefix(ref));
   void functionServiceFor(ctx).runtime.forget(ref);
   await ctx.db.query('delete from projects where ref = $1', [ref]);
 }

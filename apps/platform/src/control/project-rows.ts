@@ -25,6 +25,12 @@ export interface ProjectRow {
   anon_key: string;
   service_key_enc: string;
   inserted_at: Date | string;
+  /** Set while a pause's archive (project-archives.ts) holds the database instead of the engine. */
+  archive_key: string | null;
+  archive_bytes: string | number | null;
+  archive_sha256: string | null;
+  /** Read-only mode (read-only-mode.ts): since when the database has been over its disk quota; null: it takes writes. */
+  read_only_since?: Date | string | null;
 }
 
 export const projectSelect = 'select p.*, o.slug as organization_slug, o.plan as organization_plan from projects p join organizations o on o.id = p.organization_id';

@@ -34,18 +34,19 @@ interface FreeProjectHolder {
  * The organisation's owners and administrators, each with the active free projects they hold across
  * every free organisation they own or administer ("per owner or administrator"). A member keeps the
  * role they had when the plan changed, so an Administrator of a Free organisation counts too.
+ * `excludingRef`: a project left out of the counts (one being moved, counted where it lands).
  */
-export async function freeProjectHolders(db: Queryable, organizationId: number): Promise<FreeProjectHolder[]> {
+export async function freeProjectHolders(db: Queryable, organizationId: number, excludingRef: string | null = null): Promise<FreeProjectHolder[]> {
   const { rows } = await db.query<FreeProjectHolder>(
     `select coalesce(pr.username, split_part(u.email, '@', 1)) as username, u.email as primary_email,
        (select count(*)::int from projects p
           join members mm on mm.organization_id = p.organization_id and mm.user_id = m.user_id and mm.role = any($2::text[])
           join organizations o on o.id = p.organization_id and o.plan = 'free'
-        where p.status not in ('INACTIVE', 'GOING_DOWN', 'REMOVED')) as active_free_projects
+        where p.status not in ('INACTIVE', 'GOING_DOWN', 'REMOVED') and p.ref is distinct from $3) as active_free_projects
      from members m join auth.users u on u.id = m.user_id left join profiles pr on pr.user_id = m.user_id
      where m.organization_id = $1 and m.role = any($2::text[])
      order by u.email`,
-    [organizationId, [...FREE_PROJECT_LIMIT_ROLES]],
+    [organizationId, [...FREE_PROJECT_LIMIT_ROLES], excludingRef],
   );
   return rows;
 }
@@ -55,8 +56,9 @@ export async function membersAtFreeProjectLimit(
   db: Queryable,
   organizationId: number,
   limit: number,
+  excludingRef: string | null = null,
 ): Promise<{ username: string; primary_email: string; free_project_limit: number }[]> {
-  const holders = await freeProjectHolders(db, organizationId);
+  const holders = await freeProjectHolders(db, organizationId, excludingRef);
   return holders
     .filter((holder) => holder.active_free_projects >= limit)
     .map(({ username, primary_email }) => ({ username, primary_email, free_project_limit: limit }));

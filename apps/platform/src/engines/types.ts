@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { EngineName } from './bootstrap.ts';
 import type { PrivilegedExtensionRequest } from './privileged-extensions.ts';
 
@@ -63,6 +64,16 @@ export interface ProjectLocation {
   ref: string;
   /** Postgres engine: the server URL (one of PLINTH_PROJECT_SERVERS). Local and embedded: null (the ref is enough). */
   server: string | null;
+}
+
+/** A paused project's database as archive() gives it. */
+export interface ProjectArchive {
+  body: Readable;
+  /**
+   * `tar.gz`: the database's directory after a clean shutdown, exactly as it was (local, embedded);
+   * `sql.gz`: a pg_dump of the whole database, as the superuser (postgres).
+   */
+  format: 'tar.gz' | 'sql.gz';
 }
 
 export interface ConnectionInfo {
@@ -170,6 +181,28 @@ export interface Engine {
   wireSession?(location: ProjectLocation): Promise<WireSession | null>;
   /** Closes the project's database (pause); project() reopens it. */
   closeProject(location: ProjectLocation): Promise<void>;
+  /**
+   * Pause, first half: closes the project's database, keeps it closed (every use fails with
+   * project_unavailable; postgres: its logins are disabled and its sessions ended) and returns the
+   * whole database as one archive. The hold lasts until dropProject() (the archive was stored and
+   * verified: the database is freed) or releaseHold() (the pause failed: the database opens again).
+   */
+  archive(location: ProjectLocation): Promise<ProjectArchive>;
+  /** Ends archive()'s hold without freeing anything. */
+  releaseHold(location: ProjectLocation): Promise<void>;
+  /**
+   * Restore after a pause: the project's database made again from archive()'s bytes, replacing
+   * whatever an earlier attempt cut off left. Postgres: on `server` when it is one of the fleet and
+   * answers, else on the least used server; local and embedded: this machine.
+   */
+  unarchive(ref: string, archive: Readable, options: { dbPassword: string; server: string | null }): Promise<ProjectLocation>;
+  /**
+   * Restarts the project's database and resolves once it is open again (Settings > General, "Restart
+   * project"). Local: the cluster stops and starts. Embedded: the worker closes and reopens.
+   * Postgres: the server is shared, so this node's pools close and every backend of the project's
+   * database is ended.
+   */
+  restartProject(location: ProjectLocation): Promise<void>;
   /** Removes the project's database and every file of it. */
   dropProject(location: ProjectLocation): Promise<void>;
   /**
@@ -183,6 +216,22 @@ export interface Engine {
    * (embedded: one PGlite release; postgres: a server's major is the server's).
    */
   postgresMajors?(): { major: number; version: string }[];
+  /**
+   * Moves the project's database to `targetMajor` (one of postgresMajors()), telling `onStep` as
+   * each of the eight upgrade steps begins (0 prepare new server ... 7 optimize database); a
+   * rejection from `onStep` stops it. Resolves with the new version ('18.4'). On any failure the
+   * project's database is the old one, online and unchanged. Local only: a new cluster beside the
+   * old (local/major-upgrade.ts). Absent where postgresMajors() is.
+   */
+  upgradeMajor?(location: ProjectLocation, targetMajor: number, onStep: (index: number) => Promise<void>): Promise<string>;
+  /**
+   * Read-only mode (disk over quota, engines/read-only.ts): the database's default becomes
+   * `default_transaction_read_only = on` (false: reset), and sessions opened before pick it up.
+   * Local and postgres: ALTER DATABASE, then the sessions opened before are ended (the platform's
+   * pools and the pooler reconnect). Embedded: ALTER SYSTEM (PGlite reads no database settings at
+   * start; the instance is the project's alone), then the worker opens again.
+   */
+  setReadOnly(location: ProjectLocation, readOnly: boolean): Promise<void>;
   /** How a person connects to it directly (shown in settings). */
   connectionInfo(location: ProjectLocation): ConnectionInfo;
   /**

@@ -16,6 +16,8 @@ export interface ChildPlatform {
   url: string;
   /** Everything the process printed so far (stdout and stderr), for failure messages. */
   output(): string;
+  /** Resolves when the process has exited, by itself or killed. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Sends `signal` and resolves once the process has exited (and been reaped: its pid is free). */
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -50,6 +52,7 @@ export async function startChildPlatform(env: Record<string, string>): Promise<C
   });
   return {
     url,
+    exited,
     output: () => output,
     async stop(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -6,9 +6,9 @@
 export interface JobPayloads {
   /** COMING_UP -> creates and bootstraps the database -> ACTIVE_HEALTHY (UNKNOWN after the last attempt). */
   'project-provision': { ref: string };
-  /** PAUSING -> closes the database -> INACTIVE. */
+  /** PAUSING -> archives the database into the object store and frees it -> INACTIVE. */
   'project-pause': { ref: string };
-  /** RESTORING -> reopens the database -> ACTIVE_HEALTHY (RESTORATION_FAILED after the last attempt). */
+  /** RESTORING -> makes the database again from its archive -> ACTIVE_HEALTHY (RESTORATION_FAILED after the last attempt). */
   'project-restore': { ref: string };
   /** GOING_DOWN -> drops the database, its files and its row. */
   'project-delete': { ref: string };
@@ -31,8 +31,12 @@ export interface JobPayloads {
   'backup-clone': { ref: string; sourceRef: string; backupId: number };
   /** Starts each project's daily backup and deletes expired ones (control/backups/schedule.ts); scheduled. */
   'backups-schedule': Record<string, never>;
+  /** UPGRADING -> the engine's eight upgrade steps -> ACTIVE_HEALTHY on the new major, or on the old one with the upgrade failed (control/upgrades.ts). */
+  'project-upgrade': { ref: string; upgradeId: number };
   /** Pauses free projects idle longer than their plan allows (control/inactivity.ts); scheduled. */
   'project-inactivity-pause': Record<string, never>;
+  /** Moves projects over their disk quota into read-only mode and back (control/read-only-mode.ts); scheduled for all, or sent for one project or organisation. */
+  'disk-quota-check': { ref?: string; organizationSlug?: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -67,8 +71,13 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'backup-clone': { retryLimit: 2, retryDelaySeconds: 2, retryBackoff: true, concurrency: 2 },
   // The next hour's run starts what a failed one did not.
   'backups-schedule': { retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, concurrency: 1 },
+  // A failed upgrade is recorded and rolled back, not retried; the retry is for a crash mid-way, which
+  // the next attempt undoes first. One at a time: an upgrade runs two clusters of the project.
+  'project-upgrade': { retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false, concurrency: 1 },
   // The next hour's run finds whatever a failed one left.
   'project-inactivity-pause': { retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, concurrency: 1 },
+  // The next minute's run measures again.
+  'disk-quota-check': { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, concurrency: 1 },
 };
 
 /**
@@ -83,6 +92,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, { everySeconds: number }>> =
   'cron-tick': { everySeconds: CRON_TICK_SECONDS },
   'backups-schedule': { everySeconds: 3600 },
   'project-inactivity-pause': { everySeconds: 3600 },
+  'disk-quota-check': { everySeconds: 60 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

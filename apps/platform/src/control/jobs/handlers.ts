@@ -6,12 +6,14 @@ import { runBackupSchedule } from '../backups/schedule.ts';
 import type { ControlContext } from '../context.ts';
 import { deleteExpiredLogs } from '../log-retention.ts';
 import { pauseInactiveProjects } from '../inactivity.ts';
+import { checkDiskQuotas } from '../read-only-mode.ts';
 import { pauseProject, provisionProject, removeProject, restoreProject } from '../project-lifecycle.ts';
+import { runUpgrade } from '../upgrades.ts';
 
 /** What each job of the catalogue does, bound to the platform it runs in; the domain modules own the work. */
 export function registerJobHandlers(ctx: ControlContext): void {
   ctx.jobs.register('project-provision', ({ ref }, attempt) => provisionProject(ctx, ref, attempt));
-  ctx.jobs.register('project-pause', ({ ref }) => pauseProject(ctx, ref));
+  ctx.jobs.register('project-pause', ({ ref }, attempt) => pauseProject(ctx, ref, attempt));
   ctx.jobs.register('project-restore', ({ ref }, attempt) => restoreProject(ctx, ref, attempt));
   ctx.jobs.register('project-delete', ({ ref }) => removeProject(ctx, ref));
   ctx.jobs.register('project-jwt-rotate', (job, attempt) => rotateJwtSecret(ctx, job, attempt));
@@ -20,5 +22,7 @@ export function registerJobHandlers(ctx: ControlContext): void {
   ctx.jobs.register('backup-restore', (job, attempt) => restoreFromBackup(ctx, job, attempt));
   ctx.jobs.register('backup-clone', (job, attempt) => cloneFromBackup(ctx, job, attempt));
   ctx.jobs.register('backups-schedule', async () => void (await runBackupSchedule(ctx)));
+  ctx.jobs.register('project-upgrade', (job) => runUpgrade(ctx, job));
   ctx.jobs.register('project-inactivity-pause', async () => void (await pauseInactiveProjects(ctx)));
+  ctx.jobs.register('disk-quota-check', async (scope) => void (await checkDiskQuotas(ctx, scope)));
 }

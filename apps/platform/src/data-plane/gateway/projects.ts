@@ -51,7 +51,8 @@ type ApiRow = ProjectRow & {
   realtime_config?: unknown;
 };
 
-const TTL_MS = 1000;
+/** How long a node serves a project from what it read (status included); exported for the upgrade's wait. */
+export const TTL_MS = 1000;
 const DEFAULT_SCHEMAS = ['public', 'graphql_public'];
 
 /** A text[] arrives as an array from both engines; tolerate its literal form just in case. */

@@ -21,7 +21,7 @@ export interface PoolOptions {
 export class PoolExhausted extends Error {}
 
 export class ServerPool {
-  private readonly idle: { server: ServerConnection; timer: NodeJS.Timeout }[] = [];
+  private readonly idle: { server: ServerConnection; timer: NodeJS.Timeout; onData: () => void }[] = [];
   private readonly waiters: { resolve: (s: ServerConnection) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
   private total = 0;
   private target: WireTarget | null = null;
@@ -45,6 +45,8 @@ export class ServerPool {
     const free = this.idle.pop();
     if (free) {
       clearTimeout(free.timer);
+      free.server.socket.off('data', free.onData);
+      free.server.socket.pause();
       return free.server;
     }
     if (this.total < this.options.size) return this.open();
@@ -86,7 +88,13 @@ export class ServerPool {
       waiter.resolve(server);
       return;
     }
-    this.idle.push({ server, timer: setTimeout(() => this.discard(server), this.options.idleMs) });
+    // An idle server says nothing unless it is ending the session (pg_terminate_backend, read-only
+    // mode's switch, a shutdown: FATAL, then close). Read while idle, so the close is seen and the
+    // connection forgotten rather than lent to the next client dead.
+    const onData = () => this.discard(server);
+    server.socket.on('data', onData);
+    server.socket.resume();
+    this.idle.push({ server, timer: setTimeout(() => this.discard(server), this.options.idleMs), onData });
   }
 
   /** A connection that cannot be reused (client gone mid-transaction, broken): closed. */

@@ -3,6 +3,7 @@
  * the relay to other nodes (cluster.ts), database broadcasts (db-messages.ts) and the plan's limits
  * (quotas.ts). One per platform (realtimeServiceFor), closed with the HTTP server.
  */
+import { activityFor } from '../../control/inactivity.ts';
 import { limits, type Plan } from '@plinth/plans';
 import type { ControlContext } from '../../control/context.ts';
 import { projectDirectoryFor, type ProjectDirectory, type ProjectHandle } from '../gateway/index.ts';
@@ -36,9 +37,11 @@ export class RealtimeService {
   /** The plan each project with sockets here was last seen on. */
   private readonly plans = new Map<string, Plan>();
   private readonly timer: NodeJS.Timeout;
+  private readonly activity: ReturnType<typeof activityFor>;
 
   constructor(ctx: ControlContext) {
     this.logs = ctx.logs;
+    this.activity = activityFor(ctx);
     this.directory = projectDirectoryFor(ctx);
     this.quotas = new RealtimeQuotas(ctx.db, ctx.log.error);
     this.cluster = new ClusterRelay(ctx.bus, this.presence, this.quotas, {
@@ -179,6 +182,10 @@ export class RealtimeService {
   private sweep(): void {
     this.changed(this.presence.expire(Date.now()), 0);
     const silentSince = Date.now() - 60_000;
-    for (const socket of this.sockets) if (socket.lastSeen < silentSince) socket.close(1000, 'heartbeat timeout');
+    for (const socket of this.sockets) {
+      if (socket.lastSeen < silentSince) socket.close(1000, 'heartbeat timeout');
+      // A connected client uses its project for as long as it stays (note() writes at most once a minute).
+      else this.activity.note(socket.ref);
+    }
   }
 }

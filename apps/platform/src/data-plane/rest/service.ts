@@ -92,6 +92,8 @@ export async function handleRestRequest(project: RestProject, caller: RestCaller
   const cache = schemaCacheFor(project.db, project.exposedSchemas);
   const isAuthenticated = caller.role !== 'anon';
   for (let attempt = 0; ; attempt++) {
+    // A write the database refuses as read-only (25006) can only be read-only mode's refusal (errors.ts).
+    let isWrite = false;
     try {
       const loaded = (attempt === 0 && cache.peek()) || (await cache.get());
       if (project.logs) logSchemaLoads(project.logs, cache);
@@ -101,6 +103,7 @@ export async function handleRestRequest(project: RestProject, caller: RestCaller
         const document = await openApiDocument(project.db, loaded.index, plan.schema, caller.role, project.baseUrl);
         return { status: 200, headers: { 'content-type': 'application/openapi+json; charset=utf-8' }, body: JSON.stringify(document) };
       }
+      isWrite = !plan.isReadOnly;
       const result = await run(project.db, plan, { role: caller.role, settings: settingsFor(request, caller, plan) }, hooks);
       return presentResult(plan.presentation, result);
     } catch (error) {
@@ -109,7 +112,7 @@ export async function handleRestRequest(project: RestProject, caller: RestCaller
         await cache.reload();
         continue;
       }
-      const failure = toPostgrestError(error, isAuthenticated, hooks.log);
+      const failure = toPostgrestError(error, isAuthenticated, hooks.log, isWrite);
       // As PostgREST logs: what the database refused and what failed on the server; not the client's own mistakes.
       const isDatabaseError = error instanceof DatabaseError;
       if (project.logs && (isDatabaseError || failure.status >= 500)) {

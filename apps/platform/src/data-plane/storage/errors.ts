@@ -3,7 +3,7 @@
  * the real status as a string and the HTTP status of a client error is 400 (as storage-api answers;
  * supabase-js reads the body). One catalogue, chosen by code.
  */
-import { PlinthError } from '@plinth/errors';
+import { errorCatalogue, PlinthError } from '@plinth/errors';
 import { DatabaseError } from '../../engines/database-error.ts';
 import { ObjectTooLargeError } from './object-stores/types.ts';
 
@@ -25,6 +25,12 @@ const CATALOGUE = {
   AccessDenied: { status: 403, error: 'Unauthorized', message: 'new row violates row-level security policy' },
   FeatureNotEnabled: { status: 400, error: 'FeatureNotEnabled', message: 'This feature is not enabled for the project' },
   DatabaseUnavailable: { status: 503, error: 'DatabaseUnavailable', message: 'The project is not available right now. Try again in a moment.' },
+  // Read-only mode (control/read-only-mode.ts): the database refuses the object's row (25006).
+  ReadOnlyMode: {
+    status: 403,
+    error: 'ReadOnlyMode',
+    message: errorCatalogue.project_read_only.message,
+  },
   InternalError: { status: 500, error: 'internal', message: 'Internal Server Error' },
 } as const satisfies Record<string, { status: number; error: string; message: string }>;
 
@@ -56,7 +62,7 @@ export class StorageError extends Error {
   }
 }
 
-/** RLS refused the row (42501, or a WITH CHECK violation), a unique key taken, a bucket still referenced. */
+/** RLS refused the row (42501, or a WITH CHECK violation), a unique key taken, a bucket still referenced, read-only mode. */
 export function toStorageError(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
   if (error instanceof ObjectTooLargeError) return new StorageError('EntityTooLarge');
@@ -65,6 +71,8 @@ export function toStorageError(error: unknown): StorageError {
     if (error.code === '23505') return new StorageError(error.table === 'buckets' ? 'BucketAlreadyExists' : 'KeyAlreadyExists');
     if (error.code === '23503') return new StorageError('BucketNotEmpty');
     if (error.code === '22P02' || error.code === '22001') return new StorageError('InvalidRequest', error.message);
+    // Storage never asks for a read-only transaction itself: only read-only mode makes one.
+    if (error.code === '25006') return new StorageError('ReadOnlyMode');
   }
   if (error instanceof PlinthError) {
     if (error.code === 'project_paused' || error.code === 'project_unavailable') return new StorageError('DatabaseUnavailable', error.message);

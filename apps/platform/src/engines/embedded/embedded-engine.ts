@@ -12,13 +12,17 @@
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { PlinthError } from '@plinth/errors';
 import { serverAccessIn } from '@plinth/pg-meta';
 import type { BootstrapOptions } from '../bootstrap.ts';
+import { archiveDirectory, extractDirectory } from '../directory-archive.ts';
 import { readInterruptibly } from '../interruptible.ts';
+import { alterSystemReadOnlySql } from '../read-only.ts';
+import { LOCK_FILE_NAME } from '../lock-file.ts';
 import { assertValidRef } from '../project-ref.ts';
 import { serverVersion } from '../server-version.ts';
-import type { ConnectionInfo, Database, Engine, ProjectLocation, Queryable, WireSession } from '../types.ts';
+import type { ConnectionInfo, Database, Engine, ProjectArchive, ProjectLocation, Queryable, WireSession } from '../types.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
 import { ReadSnapshots } from './read-snapshots.ts';
@@ -47,6 +51,8 @@ export class EmbeddedEngine implements Engine {
   /** Each project's lasting handle (project-uses.ts), observed when there is an observer. */
   private readonly handles = new Map<string, Database>();
   private readonly uses = new ProjectUses();
+  /** Projects being archived by a pause: closed, and not opened again until dropped or released. */
+  private readonly held = new Set<string>();
   /** Projects whose worker scale to zero closed: live without being opened (see isLive). */
   private readonly idleStopped = new Set<string>();
   private readonly idleTimer: NodeJS.Timeout | null;
@@ -152,6 +158,7 @@ export class EmbeddedEngine implements Engine {
       if (this.open.get(ref) === current) await this.closeProject(location);
       return this.worker(location);
     }
+    if (this.held.has(ref)) throw new PlinthError('project_unavailable', 'The project is being paused.');
     const dir = this.dbDir(ref);
     this.idleStopped.delete(ref);
     this.uses.touch(ref); // just opened: a full idle period before it may close again
@@ -228,20 +235,37 @@ export class EmbeddedEngine implements Engine {
     }
   }
 
+  /**
+   * PGlite reads no database settings (ALTER DATABASE ... SET) when it starts, but does read
+   * postgresql.auto.conf, and the instance is the project's alone: ALTER SYSTEM is its database
+   * setting. Its one session takes the new default when the worker opens again, now.
+   */
+  async setReadOnly(location: ProjectLocation, readOnly: boolean): Promise<void> {
+    await this.using(location.ref, (db) => db.exec(alterSystemReadOnlySql(readOnly)));
+    // Snapshots (the editor's reads) are read-only whatever the default, and may be in use: kept.
+    await this.closeWorker(location.ref, { keepSnapshots: true });
+    await this.worker(location);
+  }
+
   async closeProject(location: ProjectLocation): Promise<void> {
     this.idleStopped.delete(location.ref);
     await this.closeWorker(location.ref);
+  }
+
+  async restartProject(location: ProjectLocation): Promise<void> {
+    await this.closeProject(location);
+    await this.project(location);
   }
 
   /**
    * Closes the project's workers. Taken out of `open` before the first await, so a use arriving
    * meanwhile waits for this close and opens afresh instead of getting a worker about to close.
    */
-  private async closeWorker(ref: string): Promise<void> {
+  private async closeWorker(ref: string, options: { keepSnapshots?: boolean } = {}): Promise<void> {
     const opening = this.open.get(ref);
     this.open.delete(ref);
     const closed = (async () => {
-      await this.snapshots.closeProject(ref);
+      if (!options.keepSnapshots) await this.snapshots.closeProject(ref);
       await opening?.then((db) => db.close(), () => {});
     })();
     this.closing.set(ref, closed);
@@ -282,7 +306,29 @@ export class EmbeddedEngine implements Engine {
     return (await this.open.get(location.ref)?.catch(() => null)) ?? null;
   }
 
+  async archive(location: ProjectLocation): Promise<ProjectArchive> {
+    this.held.add(location.ref);
+    // Closed, its worker gone and its lock released: the files are a clean shutdown's.
+    await this.closeProject(location);
+    return { body: archiveDirectory(this.dbDir(location.ref), (entry) => entry === `./${LOCK_FILE_NAME}`), format: 'tar.gz' };
+  }
+
+  async releaseHold(location: ProjectLocation): Promise<void> {
+    this.held.delete(location.ref);
+  }
+
+  async unarchive(ref: string, archive: Readable): Promise<ProjectLocation> {
+    assertValidRef(ref);
+    const location = { ref, server: null };
+    await this.closeProject(location);
+    await mkdir(this.projectDir(ref), { recursive: true });
+    await extractDirectory(this.dbDir(ref), archive, null);
+    this.held.delete(ref);
+    return location;
+  }
+
   async dropProject(location: ProjectLocation): Promise<void> {
+    this.held.delete(location.ref);
     await this.closeProject(location);
     this.handles.delete(location.ref);
     this.uses.forget(location.ref);

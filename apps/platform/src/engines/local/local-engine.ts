@@ -20,24 +20,28 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { chown, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
 import { dumpDatabase } from '@plinth/pg-dump';
 import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
+import { archiveDirectory, extractDirectory } from '../directory-archive.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { createPool, PgDatabase } from '../postgres/pg-database.ts';
 import { setRolePassword } from '../login-password.ts';
 import { createPrivilegedExtension, dropPrivilegedExtension, loadablePrivilegedExtensions, type PrivilegedExtensionRequest } from '../privileged-extensions.ts';
 import { assertValidRef } from '../project-ref.ts';
+import { alterDatabaseReadOnly, endSessionsOpenedBefore } from '../read-only.ts';
 import type {
-  ConnectionInfo, Database, Engine, PreparedStatement, ProjectLocation, QueryResult, Queryable, ServerStatementStats, StatementStatsQuery, WireTarget,
+  ConnectionInfo, Database, Engine, PreparedStatement, ProjectArchive, ProjectLocation, QueryResult, Queryable, ServerStatementStats, StatementStatsQuery, WireTarget,
 } from '../types.ts';
 import { installedPostgres, postgresBinaries, type PostgresBinaries } from './binaries.ts';
 import type { DatabaseObserver } from '../observer.ts';
 import { Cluster, clusterSettings, initialiseCluster, INITDB_OPTIONS, stopOrphan } from './cluster.ts';
 import { clusterUser, openPathForClusterUser } from './cluster-user.ts';
 import { ServerLogReader } from './server-log.ts';
+import { recoverInterrupted, upgradeMajor, type MajorUpgradeHost, type UpgradeStepListener } from './major-upgrade.ts';
 import { readStatementStats } from './statement-stats.ts';
 import { socketDirFor } from './socket-dir.ts';
 import { ensureVault, vaultKeyOption, type VaultKeys } from '../vault.ts';
@@ -125,6 +129,8 @@ export function socketPool(socketDir: string, user: string, max: number, options
 
 export class LocalEngine implements Engine {
   readonly name = 'local' as const;
+  /** Projects being archived by a pause: stopped, and not started again until dropped or released. */
+  private readonly held = new Set<string>();
   private readonly clusters = new Map<string, ProjectCluster>();
   private readonly templates = new Map<number, Promise<string>>();
   private readonly idleTimer: NodeJS.Timeout | null;
@@ -268,6 +274,7 @@ export class LocalEngine implements Engine {
 
   /** Starts the project's cluster if needed and counts a use; `leave` ends it. */
   private async enter(ref: string): Promise<PgDatabase> {
+    if (this.held.has(ref)) throw new PlinthError('project_unavailable', 'The project is being paused.');
     const entry = this.clusterOf(ref);
     entry.inFlight += 1;
     entry.lastUsed = Date.now();
@@ -440,6 +447,11 @@ export class LocalEngine implements Engine {
     await this.stopCluster(location.ref);
   }
 
+  async restartProject(location: ProjectLocation): Promise<void> {
+    await this.stopCluster(location.ref);
+    await this.project(location);
+  }
+
   /** Scale to zero: clusters unused for `idleStopMs`, with nothing in flight, are stopped. */
   private async stopIdle(idleStopMs: number): Promise<void> {
     const now = Date.now();
@@ -465,7 +477,36 @@ export class LocalEngine implements Engine {
     return this.clusters.get(location.ref)?.cluster.pid ?? null;
   }
 
+  async archive(location: ProjectLocation): Promise<ProjectArchive> {
+    this.held.add(location.ref);
+    await this.closeProject(location);
+    const dataDir = join(this.projectDir(location.ref), 'db');
+    // A cluster a killed platform process left running is shut down too: the files must be a clean shutdown's.
+    await stopOrphan(dataDir);
+    // Not its server log (the platform has read it; a restored cluster starts a new one) nor a pid
+    // file a crashed server left (another process may have that pid where it is restored).
+    const skip = (entry: string) => entry === './log' || entry.startsWith('./log/') || entry === './postmaster.pid';
+    return { body: archiveDirectory(dataDir, skip), format: 'tar.gz' };
+  }
+
+  async releaseHold(location: ProjectLocation): Promise<void> {
+    this.held.delete(location.ref);
+  }
+
+  async unarchive(ref: string, archive: Readable): Promise<ProjectLocation> {
+    assertValidRef(ref);
+    const dir = this.projectDir(ref);
+    await this.stopCluster(ref);
+    this.clusters.delete(ref);
+    await this.makeOwnDir(dir);
+    await stopOrphan(join(dir, 'db'));
+    await extractDirectory(join(dir, 'db'), archive, clusterUser());
+    this.held.delete(ref);
+    return { ref, server: null };
+  }
+
   async dropProject(location: ProjectLocation): Promise<void> {
+    this.held.delete(location.ref);
     await this.stopCluster(location.ref);
     this.clusters.delete(location.ref);
     const dir = this.projectDir(location.ref);
@@ -498,6 +539,13 @@ export class LocalEngine implements Engine {
       } finally {
         await admin.close();
       }
+    });
+  }
+
+  async setReadOnly(location: ProjectLocation, readOnly: boolean): Promise<void> {
+    await this.asSuperuser(location, async (admin) => {
+      await alterDatabaseReadOnly(admin, DATABASE, readOnly);
+      await endSessionsOpenedBefore(admin);
     });
   }
 
@@ -537,6 +585,28 @@ export class LocalEngine implements Engine {
     // The package's version is the server's ('18.4.0-beta.17' is PostgreSQL 18.4).
     const { version } = this.binaries(clusterMajor(join(this.projectDir(location.ref), 'db')));
     return version.split('.').slice(0, 2).join('.');
+  }
+
+  /** A logical move to `targetMajor` beside the running cluster, then a swap (major-upgrade.ts); returns the new version. */
+  async upgradeMajor(location: ProjectLocation, targetMajor: number, onStep: UpgradeStepListener): Promise<string> {
+    const { ref } = location;
+    const host: MajorUpgradeHost = {
+      projectDir: this.projectDir(ref), target: this.binaries(targetMajor), superuser: LOCAL_SUPERUSER, owner: OWNER, database: DATABASE, port: SOCKET_PORT,
+      asSuperuser: (fn) => this.asSuperuser(location, fn),
+      dump: () => this.dump(location, []),
+      ownerStartupOptions: this.options.vaultKeys && vaultKeyOption(this.options.vaultKeys(ref)),
+      stopAndHold: async () => {
+        this.held.add(ref);
+        await this.stopCluster(ref);
+        // Made again on next use, with the binaries of whatever major `db` then holds.
+        this.clusters.delete(ref);
+        return () => this.held.delete(ref);
+      },
+    };
+    // An attempt cut off by a crash is undone first; one cut off after its swap has nothing left to do.
+    await recoverInterrupted(host);
+    if (clusterMajor(join(host.projectDir, 'db')) < targetMajor) await upgradeMajor(host, onStep);
+    return this.postgresVersion(location);
   }
 
   async close(): Promise<void> {

@@ -11,8 +11,12 @@
  * user changing their own password.
  */
 import { createHmac } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
+import { splitStatements, withoutLeadingComments } from '@plinth/pg-meta';
 import { dumpDatabase } from '@plinth/pg-dump';
 import { bootstrapProject, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { DatabaseError } from '../database-error.ts';
@@ -20,8 +24,9 @@ import { readInterruptibly } from '../interruptible.ts';
 import { setRolePassword } from '../login-password.ts';
 import { createPrivilegedExtension, dropPrivilegedExtension, loadablePrivilegedExtensions, type PrivilegedExtensionRequest } from '../privileged-extensions.ts';
 import { assertValidRef } from '../project-ref.ts';
+import { alterDatabaseReadOnly, endSessionsOpenedBefore } from '../read-only.ts';
 import { serverVersion } from '../server-version.ts';
-import type { ConnectionInfo, Database, Engine, ProjectLocation, Queryable, WireTarget } from '../types.ts';
+import type { ConnectionInfo, Database, Engine, ProjectArchive, ProjectLocation, Queryable, WireTarget } from '../types.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
@@ -37,6 +42,61 @@ const databaseName = (ref: string) => `project_${ref}`;
 const ownerRole = (ref: string) => `project_${ref}_owner`;
 const platformRole = (ref: string) => `project_${ref}_platform`;
 
+/** Statements run together in one round trip when a dump is loaded. */
+const DUMP_BATCH_CHARS = 256 * 1024;
+
+/**
+ * A plain pg_dump's statements in batches for exec(), each SET, GRANT, REVOKE and COMMENT alone:
+ * psql's meta-commands (newer pg_dump releases write `\restrict` lines) are left out, as psql itself
+ * would not send them to the server, and those statements may fail where they name what this
+ * server's major lacks (transaction_timeout before 17; a function an extension has only in a newer
+ * release), as psql would let them.
+ */
+function dumpPieces(sql: string): { sql: string; isTolerant: boolean }[] {
+  const statements = splitStatements(sql.replace(/^\\\S.*$/gm, '')).map((statement) => statement.text).filter((text) => text !== '');
+  const pieces: { sql: string; isTolerant: boolean }[] = [];
+  let batch: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (batch.length > 0) pieces.push({ sql: batch.join(';\n'), isTolerant: false });
+    batch = [];
+    chars = 0;
+  };
+  for (const statement of statements) {
+    if (/^(set|grant|revoke|comment)\s/i.test(withoutLeadingComments(statement).trim())) {
+      flush();
+      pieces.push({ sql: statement, isTolerant: true });
+      continue;
+    }
+    batch.push(statement);
+    chars += statement.length;
+    if (chars >= DUMP_BATCH_CHARS) flush();
+  }
+  flush();
+  return pieces;
+}
+
+/** Failures dumpPieces' tolerant statements may have: what they name does not exist here. */
+const UNDEFINED_HERE = new Set(['42704', '42883']); // undefined_object, undefined_function
+
+/** Loads a plain pg_dump in `tx` (see dumpPieces). */
+async function loadDump(tx: Queryable, sql: string): Promise<void> {
+  for (const piece of dumpPieces(sql)) {
+    if (!piece.isTolerant) {
+      await tx.exec(piece.sql);
+      continue;
+    }
+    await tx.exec('savepoint plinth_dump');
+    try {
+      await tx.exec(piece.sql);
+      await tx.exec('release savepoint plinth_dump');
+    } catch (error) {
+      await tx.exec('rollback to savepoint plinth_dump');
+      if (!(error instanceof DatabaseError && UNDEFINED_HERE.has(error.code))) throw error;
+    }
+  }
+}
+
 function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${encodeURIComponent(database)}`;
@@ -48,6 +108,8 @@ export class PostgresEngine implements Engine {
   /** Per server, on the URL's own (maintenance) database: creating and dropping databases and roles. */
   private readonly adminPools = new Map<string, pg.Pool>();
   private readonly projects = new Map<string, { pool: PgDatabase; handle: Database }>();
+  /** Projects being archived by a pause: closed, and not opened again until dropped or released. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly servers: string[],
@@ -115,7 +177,22 @@ export class PostgresEngine implements Engine {
 
   async createProject(ref: string, options: { dbPassword: string }): Promise<ProjectLocation> {
     assertValidRef(ref);
-    const server = await this.pickServer();
+    const location = await this.makeDatabase(ref, await this.pickServer(), options.dbPassword, 'template1');
+    try {
+      // The bootstrap creates roles' grants and schemas the owner must not be able to create itself.
+      await this.asSuperuser(location, async (superuser) => {
+        await bootstrapProject(superuser, 'postgres', this.bootstrapOptions);
+        await superuser.exec(ownerGrantsSql(ident(ownerRole(ref))));
+      });
+    } catch (err) {
+      await this.dropProject(location).catch(() => {});
+      throw err;
+    }
+    return location;
+  }
+
+  /** The project's roles and its empty database on `server` (from `template`), closed to all but them. */
+  private async makeDatabase(ref: string, server: string, dbPassword: string, template: 'template0' | 'template1'): Promise<ProjectLocation> {
     const admin = this.admin(server);
     const db = ident(databaseName(ref));
     const owner = ident(ownerRole(ref));
@@ -125,13 +202,13 @@ export class PostgresEngine implements Engine {
     // PASSWORD takes no bind parameter: the literal is quoted by pg's escapeLiteral (E'' form for
     // backslashes). A role left by an earlier failed attempt just gets the new password.
     try {
-      await admin.exec(`create role ${owner} login password ${literal(options.dbPassword)}`);
+      await admin.exec(`create role ${owner} login password ${literal(dbPassword)}`);
     } catch (err) {
       if (!(err instanceof DatabaseError && err.code === '42710')) throw err; // duplicate_object
-      await admin.exec(`alter role ${owner} login password ${literal(options.dbPassword)}`);
+      await admin.exec(`alter role ${owner} login password ${literal(dbPassword)}`);
     }
     try {
-      await admin.exec(`create database ${db} owner ${owner}`);
+      await admin.exec(`create database ${db} owner ${owner} template ${template}`);
     } catch (err) {
       if (err instanceof DatabaseError && err.code === '42P04') {
         throw new Error(`Project ${ref} already exists on ${new URL(server).host}.`, { cause: err });
@@ -148,14 +225,6 @@ export class PostgresEngine implements Engine {
         `create role ${platform} login password ${literal(this.platformPassword(ref))} in role ${owner};` +
           `alter role ${platform} in database ${db} set role = ${literal(ownerRole(ref))}`,
       );
-      // The bootstrap creates roles' grants and schemas the owner must not be able to create itself.
-      const superuser = new PgDatabase(createPool(withDatabase(server, databaseName(ref)), 1));
-      try {
-        await bootstrapProject(superuser, 'postgres', this.bootstrapOptions);
-        await superuser.exec(ownerGrantsSql(owner));
-      } finally {
-        await superuser.close();
-      }
     } catch (err) {
       await this.dropProject(location).catch(() => {});
       throw err;
@@ -176,6 +245,7 @@ export class PostgresEngine implements Engine {
 
   /** The project's pool, and the handle callers get (the pool, observed when there is an observer). */
   private open(location: ProjectLocation): { pool: PgDatabase; handle: Database } {
+    if (this.held.has(location.ref)) throw new PlinthError('project_unavailable', 'The project is being paused.');
     const server = this.requireServer(location);
     let open = this.projects.get(location.ref);
     if (!open) {
@@ -234,7 +304,69 @@ export class PostgresEngine implements Engine {
     await open.pool.close();
   }
 
+  async restartProject(location: ProjectLocation): Promise<void> {
+    await this.closeProject(location);
+    // Every session on the project's database (the pooler's, other nodes', direct clients'); a
+    // superuser's only when the server's own login is one (otherwise the server refuses it).
+    await this.admin(this.requireServer(location)).query(
+      `select pg_terminate_backend(a.pid) from pg_stat_activity a
+        where a.datname = $1 and a.pid <> pg_backend_pid()
+          and (not coalesce((select r.rolsuper from pg_roles r where r.oid = a.usesysid), false)
+               or (select rolsuper from pg_roles where rolname = current_user))`,
+      [databaseName(location.ref)],
+    );
+    await this.project(location);
+  }
+
+  async archive(location: ProjectLocation): Promise<ProjectArchive> {
+    const server = this.requireServer(location);
+    const { ref } = location;
+    this.held.add(ref);
+    await this.closeProject(location);
+    // Nobody else writes while it is dumped: its logins off, its sessions (direct ones too) ended.
+    const admin = this.admin(server);
+    await admin.exec(`alter role ${ident(ownerRole(ref))} nologin; alter role ${ident(platformRole(ref))} nologin`);
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName(ref)]);
+    const sql = await dumpDatabase({ connectionString: withDatabase(server, databaseName(ref)) });
+    return { body: Readable.from([Buffer.from(sql, 'utf8')]).pipe(createGzip()), format: 'sql.gz' };
+  }
+
+  async releaseHold(location: ProjectLocation): Promise<void> {
+    const { ref } = location;
+    await this.admin(this.requireServer(location)).exec(`alter role ${ident(ownerRole(ref))} login; alter role ${ident(platformRole(ref))} login`);
+    this.held.delete(ref);
+  }
+
+  async unarchive(ref: string, archive: Readable, options: { dbPassword: string; server: string | null }): Promise<ProjectLocation> {
+    assertValidRef(ref);
+    const chunks: Buffer[] = [];
+    await pipeline(archive, createGunzip(), async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) chunks.push(chunk);
+    });
+    const sql = Buffer.concat(chunks).toString('utf8');
+    // The archive is the project's only copy: whatever an earlier attempt made, on any server, goes.
+    for (const server of this.servers) await this.dropProject({ ref, server }).catch(() => undefined);
+    const preferred = options.server && this.servers.includes(options.server) && (await this.answers(options.server)) ? options.server : null;
+    const location = await this.makeDatabase(ref, preferred ?? (await this.pickServer()), options.dbPassword, 'template0');
+    try {
+      await this.asSuperuser(location, async (superuser) => {
+        await superuser.transaction((tx) => loadDump(tx, sql));
+        await superuser.exec(ownerGrantsSql(ident(ownerRole(ref))));
+      });
+    } catch (err) {
+      await this.dropProject(location).catch(() => {});
+      throw err;
+    }
+    this.held.delete(ref);
+    return location;
+  }
+
+  private async answers(server: string): Promise<boolean> {
+    return this.admin(server).query('select 1').then(() => true, () => false);
+  }
+
   async dropProject(location: ProjectLocation): Promise<void> {
+    this.held.delete(location.ref);
     const server = this.requireServer(location);
     await this.closeProject(location);
     const admin = this.admin(server);
@@ -242,6 +374,13 @@ export class PostgresEngine implements Engine {
     await admin.exec(`drop database if exists ${ident(databaseName(location.ref))} with (force)`);
     await admin.exec(`drop role if exists ${ident(platformRole(location.ref))}`);
     await admin.exec(`drop role if exists ${ident(ownerRole(location.ref))}`);
+  }
+
+  async setReadOnly(location: ProjectLocation, readOnly: boolean): Promise<void> {
+    await this.asSuperuser(location, async (admin) => {
+      await alterDatabaseReadOnly(admin, databaseName(location.ref), readOnly);
+      await endSessionsOpenedBefore(admin);
+    });
   }
 
   /** `fn` on a superuser connection to the project's database (the server URL's user), closed after. */

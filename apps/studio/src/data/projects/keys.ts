@@ -5,5 +5,6 @@ export const projectKeys = {
   live: (ref: string | undefined) => ['projects', ref, 'live'] as const,
   settings: (ref: string | undefined) => ['projects', ref, 'settings'] as const,
   upgradeStatus: (ref: string | undefined) => ['projects', ref, 'upgrade-status'] as const,
+  transferPreview: (ref: string | undefined, targetSlug: string | undefined) => ['projects', ref, 'transfer-preview', targetSlug] as const,
   resourceWarnings: () => ['projects', 'resource-warnings'] as const,
 };

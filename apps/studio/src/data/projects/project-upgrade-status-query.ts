@@ -1,24 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ResponseOf } from '@plinth/api-contract';
 import { api } from '../../lib/api.ts';
 import { UPGRADE_POLL_MS } from '../../lib/constants.ts';
 import { projectKeys } from './keys.ts';
 
-/** The spec's database upgrade status; the current server always answers null (no upgrade running). */
-export interface DatabaseUpgradeStatus {
-  initiated_at: string;
-  status: string;
-  /** "3_..." : the number before the underscore is the current step index. */
-  progress: string | null;
-  target_version: string | number;
-  error: string | null;
-}
+/**
+ * The project's latest database upgrade (Supabase's shape): status 0 running, 1 failed, 2 upgraded;
+ * progress "3_shut_down_api_services", whose number before the underscore is the current step.
+ */
+export type DatabaseUpgradeStatus = NonNullable<ResponseOf<'projectUpgradeStatus'>['databaseUpgradeStatus']>;
 
 export function useProjectUpgradeStatusQuery(ref: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: projectKeys.upgradeStatus(ref),
-    queryFn: ({ signal }) =>
-      api.get<{ databaseUpgradeStatus: DatabaseUpgradeStatus | null }>(`/projects/${encodeURIComponent(ref ?? '')}/upgrade/status`, { signal }),
+    queryFn: ({ signal }) => api.get<ResponseOf<'projectUpgradeStatus'>>(`/projects/${encodeURIComponent(ref ?? '')}/upgrade/status`, { signal }),
     enabled: !!ref && enabled,
-    refetchInterval: UPGRADE_POLL_MS,
+    // Polled while the upgrade runs; a finished one does not change.
+    refetchInterval: (query) => (query.state.data?.databaseUpgradeStatus?.status ? false : UPGRADE_POLL_MS),
   });
 }

@@ -1,11 +1,13 @@
 import type { ProjectInfrastructure } from '@plinth/api-contract';
+import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { useProjectInfrastructureQuery } from '../../data/infrastructure/infrastructure-query.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatSize } from '../../lib/format.ts';
+import { formatDateTime, formatSize } from '../../lib/format.ts';
+import { UpgradePanel } from './upgrade-panel.tsx';
 
 const ENGINE_LABELS: Record<ProjectInfrastructure['engine'], string> = {
   local: 'Local (a PostgreSQL cluster of its own)',
@@ -55,21 +57,17 @@ function DiskUsage({ used, included }: { used: number | null; included: number |
   );
 }
 
-function UpgradePanel({ upgrade }: { upgrade: ProjectInfrastructure['upgrade'] }) {
-  const targets = upgrade.target_upgrade_versions.map((t) => `PostgreSQL ${t.postgres_version}`).join(', ');
+/** Read-only mode (the platform's control/read-only-mode.ts): why writes are refused and how to get them back. */
+function ReadOnlyNotice({ projectRef, since }: { projectRef: string; since: string }) {
   return (
-    <Panel title="Postgres upgrade" description="Newer PostgreSQL major versions this project could move to." testId="upgrade-panel">
-      {upgrade.eligible ? (
-        <div className="space-y-1 text-sm" data-testid="upgrade-eligible">
-          <p className="text-fg">{targets} is available for this project.</p>
-          <p className="text-fg-muted">Upgrades come in a later release of Plinth; nothing needs doing now.</p>
-        </div>
-      ) : upgrade.requires_manual_intervention ? (
-        <p className="text-sm text-fg-muted" data-testid="upgrade-unavailable">{upgrade.requires_manual_intervention}</p>
-      ) : (
-        <p className="text-sm text-fg-muted" data-testid="upgrade-latest">Your project is on the newest PostgreSQL version available here.</p>
-      )}
-    </Panel>
+    <div role="alert" className="mt-4 rounded-md border border-danger/30 bg-danger/10 px-4 py-3 text-sm" data-testid="read-only-mode">
+      <p className="font-medium text-danger">Read-only mode since {formatDateTime(since)}</p>
+      <p className="mt-1 text-fg">
+        The database exceeds the disk quota of the plan, so it refuses writes from the API, auth, storage and the connection pooler.
+        Free up space in the <Link to={`/project/${projectRef}/sql/new`} className="font-medium underline">SQL editor</Link>{' '}
+        (delete rows, drop tables, then <code>vacuum full</code>) or upgrade the plan: writes resume within a minute.
+      </p>
+    </div>
   );
 }
 
@@ -95,8 +93,9 @@ export function InfrastructureView({ projectRef }: { projectRef: string }) {
       </Panel>
       <Panel title="Disk usage" description="The size of the project's database against what the organization's plan includes." testId="disk-panel">
         <DiskUsage used={data.disk_used_bytes} included={data.disk_included_bytes} />
+        {data.read_only_since && <ReadOnlyNotice projectRef={projectRef} since={data.read_only_since} />}
       </Panel>
-      <UpgradePanel upgrade={data.upgrade} />
+      <UpgradePanel projectRef={projectRef} upgrade={data.upgrade} />
     </div>
   );
 }

@@ -24,8 +24,11 @@ export function upgradeStepIndex(progress: string | null | undefined): number {
 
 export type UpgradeOutcome = 'upgrading' | 'upgraded' | 'failed';
 
-export function upgradeOutcome(status: string | null | undefined): UpgradeOutcome {
-  const value = (status ?? '').toLowerCase();
+/** Supabase's status: 0 running, 1 failed, 2 upgraded (older answers named it in words). */
+export function upgradeOutcome(status: number | string | null | undefined): UpgradeOutcome {
+  if (status === 1) return 'failed';
+  if (status === 2) return 'upgraded';
+  const value = typeof status === 'string' ? status.toLowerCase() : '';
   if (value.includes('fail')) return 'failed';
   if (value === 'upgraded' || value === 'completed') return 'upgraded';
   return 'upgrading';

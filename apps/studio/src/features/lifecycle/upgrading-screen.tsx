@@ -6,6 +6,7 @@ import type { Project } from '@plinth/api-contract';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { infrastructureKeys } from '../../data/infrastructure/keys.ts';
 import { refreshProject } from '../../data/projects/project-query.ts';
 import { useProjectUpgradeStatusQuery } from '../../data/projects/project-upgrade-status-query.ts';
 import { formatDateTime, formatUtc } from '../../lib/format.ts';
@@ -30,6 +31,11 @@ export function UpgradingScreen({ project }: { project: Project }) {
     // Collapsed, the list shows only a window: keep the current step in it.
     if (!isExpanded && listRef.current) listRef.current.scrollTo({ top: Math.max(0, (current - 1) * STEP_HEIGHT), behavior: 'smooth' });
   }, [current, isExpanded]);
+
+  useEffect(() => {
+    // Upgraded: the version and the targets open to the project have changed.
+    if (outcome === 'upgraded') void queryClient.invalidateQueries({ queryKey: infrastructureKeys.infrastructure(project.ref) });
+  }, [outcome, project.ref, queryClient]);
 
   const returnToProject = () => void refreshProject(queryClient, project.ref);
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { PlinthError } from '@plinth/errors';
+import { DatabaseError } from '../../../engines/database-error.ts';
 
 const API_VERSION_HEADER = 'x-supabase-api-version';
 const API_VERSION_2024 = Date.parse('2024-01-01T00:00:00Z');
@@ -12,7 +13,7 @@ export function requestedApiVersion(request: FastifyRequest): string | null {
   return Number.isNaN(time) || time < API_VERSION_2024 ? null : value;
 }
 
-/** Errors raised by Fastify itself (body parsing, limits) mapped to catalogue codes by their code. */
+/** Errors raised by Fastify itself (body parsing, limits) mapped to catalogue codes by their code, and read-only mode's refusal. */
 function fromFastify(error: FastifyError): PlinthError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -24,6 +25,8 @@ function fromFastify(error: FastifyError): PlinthError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new PlinthError('validation_failed', 'Could not parse request body as JSON.');
     default:
+      // The project's database in read-only mode (control/read-only-mode.ts) refused a write: a sign-up, a session.
+      if (error instanceof DatabaseError && error.code === '25006') return new PlinthError('project_read_only');
       if (error instanceof SyntaxError) return new PlinthError('validation_failed', 'Could not parse request body as JSON.');
       return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
         ? new PlinthError('validation_failed', error.message)

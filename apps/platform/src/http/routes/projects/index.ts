@@ -3,8 +3,11 @@ import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../../../control/context.ts';
 import * as projects from '../../../control/projects.ts';
 import * as apiSettings from '../../../control/api-settings.ts';
+import * as upgrades from '../../../control/upgrades.ts';
 import { projectTypes } from '../../../control/typescript-types.ts';
 import { projectStorageConfig } from '../../../control/storage-config.ts';
+import { previewProjectTransfer, transferProject } from '../../../control/project-transfer.ts';
+import { restartProject } from '../../../control/project-restart.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { SessionVerifier } from '../../plugins/session.ts';
 
@@ -24,11 +27,10 @@ export function projectRoutes(app: FastifyInstance, ctx: ControlContext, verifie
   define('projectLive', async ({ actor, params }) => ({ live: await projects.isProjectLive(ctx, actor, params.ref) }));
   define('projectPause', ({ actor, params }) => projects.pauseProject(ctx, actor, params.ref));
   define('projectRestore', ({ actor, params }) => projects.restoreProject(ctx, actor, params.ref));
-  // Upgrades are not built yet: nothing is in progress, which is the true answer.
-  define('projectUpgradeStatus', async ({ actor, params }) => {
-    await projects.getProject(ctx, actor, params.ref);
-    return { databaseUpgradeStatus: null };
-  });
+  define('projectRestart', ({ actor, params }) => restartProject(ctx, actor, params.ref));
+  define('projectTransferPreview', ({ actor, params, body }) => previewProjectTransfer(ctx, actor, params.ref, body.target_organization_slug));
+  define('projectTransfer', ({ actor, params, body }) => transferProject(ctx, actor, params.ref, body.target_organization_slug));
+  define('projectUpgradeStatus', ({ actor, params }) => upgrades.upgradeStatus(ctx, actor, params.ref));
   define('projectTypes', async ({ actor, params, query }) => ({
     types: await projectTypes(ctx, actor, params.ref, query.included_schemas?.split(',').map((s) => s.trim()).filter(Boolean)),
   }));

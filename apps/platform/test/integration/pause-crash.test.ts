@@ -1,0 +1,108 @@
+/**
+ * kill -9 during a pause or a restore loses nothing. The platform runs as its own process and is
+ * killed (PLINTH_CRASH_AT, control/crash-points.ts) between each two steps of the work: after the
+ * archive is stored but before it is recorded, after it is recorded but before the database is
+ * freed, after the database is freed but before the project is INACTIVE; after the database is made
+ * again but before it is recorded, and after the project is ACTIVE_HEALTHY but before its archive is
+ * deleted. Each time the restarted platform finishes the job to a clear status, and after every
+ * restore every row and the stored file are there, and no archive is left behind.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildPlatform, type ChildPlatform } from '../support/child-platform.ts';
+import { ApiClient, signUp, waitForStatus } from '../support/client.ts';
+import { killPostgresUnder } from '../support/postgres-processes.ts';
+
+const ROWS = 2000;
+
+describe('local engine: kill -9 at every step of a pause and a restore', () => {
+  let dataDir = '';
+  let platform: ChildPlatform | undefined;
+  let token = '';
+  let ref = '';
+  let serviceKey = '';
+
+  const start = async (crashAt?: string) => {
+    platform = await startChildPlatform({ PLINTH_ENGINE: 'local', PLINTH_DATA_DIR: dataDir, ...(crashAt && { PLINTH_CRASH_AT: crashAt }) });
+    return new ApiClient(platform.url, token);
+  };
+  const data = (url: string, query: string) =>
+    fetch(`${url}/p/${ref}/${query}`, { headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` } });
+  const archivesLeft = () => {
+    const dir = path.join(dataDir, 'storage', 'objects', '_archives', ref);
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  /** Starts `work` on a platform that dies at `crashAt`, then restarts it and waits for `status`. */
+  async function crashDuring(crashAt: string, work: 'pause' | 'restore', status: string): Promise<ApiClient> {
+    const api = await start(crashAt);
+    const started = await api.post(`/api/platform/projects/${ref}/${work}`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const died = await platform!.exited;
+    expect(died.signal, `${crashAt}: the platform was to die there:\n${platform!.output()}`).toBe('SIGKILL');
+    const again = await start();
+    await waitForStatus(again, ref, status);
+    return again;
+  }
+
+  async function expectEverythingBack(api: ApiClient): Promise<void> {
+    const rows = await api.post(`/api/platform/pg-meta/${ref}/query`, { query: 'select count(*)::int as n, sum(id)::bigint::text as total from public.notes' });
+    expect(rows.body).toEqual([{ n: ROWS, total: String((ROWS * (ROWS + 1)) / 2) }]);
+    const file = await data(platform!.url, 'storage/v1/object/docs/plan.txt');
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe('the plan');
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'plinth-pause-crash-'));
+    await start();
+    const { api: owner } = await signUp(platform!.url);
+    token = owner.token!;
+    const slug = (await owner.post('/api/organizations', { name: 'Crashes' })).body.slug;
+    ref = (await owner.post('/api/projects', { name: 'survivor', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
+    await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
+    serviceKey = (await owner.get(`/api/props/project/${ref}/settings`)).body.autoApiService.serviceApiKey;
+    const made = await owner.post(`/api/platform/pg-meta/${ref}/query`, {
+      query: `create table public.notes (id int primary key, body text not null);
+              insert into public.notes select g, repeat('x', 200) || g from generate_series(1, ${ROWS}) g;`,
+    });
+    expect(made.status).toBe(200);
+    const headers = { apikey: serviceKey, authorization: `Bearer ${serviceKey}` };
+    expect((await fetch(`${platform!.url}/p/${ref}/storage/v1/bucket`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ id: 'docs', name: 'docs' }) })).status).toBe(200);
+    expect((await fetch(`${platform!.url}/p/${ref}/storage/v1/object/docs/plan.txt`, { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: 'the plan' })).status).toBe(200);
+    await platform!.stop('SIGTERM');
+    platform = undefined;
+  }, 180_000);
+
+  afterAll(async () => {
+    await platform?.stop('SIGTERM');
+    if (!dataDir) return;
+    await killPostgresUnder(dataDir);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['pause-archive-stored', 'restore-unarchived'],
+    ['pause-archive-recorded', 'restore-recorded'],
+    ['pause-database-freed', null],
+  ])('killed at %s, then at %s', { timeout: 300_000 }, async (pauseCrash, restoreCrash) => {
+    await crashDuring(pauseCrash, 'pause', 'INACTIVE');
+    expect(existsSync(path.join(dataDir, 'projects', ref))).toBe(false);
+    expect(archivesLeft()).toHaveLength(1);
+    await platform!.stop('SIGTERM');
+
+    const api = restoreCrash ? await crashDuring(restoreCrash, 'restore', 'ACTIVE_HEALTHY') : await start();
+    if (!restoreCrash) {
+      expect((await api.post(`/api/platform/projects/${ref}/restore`)).status).toBe(200);
+      await waitForStatus(api, ref, 'ACTIVE_HEALTHY');
+    }
+    await expectEverythingBack(api);
+    // Killed before its archive was deleted, the restore leaves it to the next pause, which clears it first.
+    expect(archivesLeft()).toHaveLength(restoreCrash === 'restore-recorded' ? 1 : 0);
+    await platform!.stop('SIGTERM');
+    platform = undefined;
+  });
+});
