@@ -47,7 +47,7 @@ describe('backups', () => {
     await signInThroughUi(page, owner.email, PASSWORD, `/project/${project.ref}/database/backups/scheduled`);
     await page.getByTestId('backups-empty').getByText('No backups yet').waitFor();
     await page.getByTestId('backups-free-note').getByText(/Backups are not available on Free/).waitFor();
-    await page.getByTestId('backups-pitr-note').getByText(/Point-in-time recovery is not available yet/).waitFor();
+    await page.getByTestId('backups-pitr-note').getByText(/Point-in-time recovery is a paid add-on/).waitFor();
 
     await page.getByTestId('backups-create').click();
     const list = page.getByTestId('backups-list');

@@ -24,8 +24,15 @@ export type Backup = z.infer<typeof backupSchema>;
 
 export const backupListSchema = z.object({
   backups: z.array(backupSchema),
-  /** Point-in-time recovery is not available yet on any engine. */
+  /** Point-in-time recovery (a paid add-on, local engine only) is on for the project. */
   pitr_enabled: z.boolean(),
+  /** What point-in-time recovery can reach (Supabase's shape): absent until the first base backup is made. */
+  physical_backup_data: z.object({
+    earliest_physical_backup_date_unix: z.number().int().optional(),
+    latest_physical_backup_date_unix: z.number().int().optional(),
+  }),
+  /** Why point-in-time recovery cannot be enabled here (the engine or the plan); null where it can or is. */
+  pitr_unavailable_reason: z.string().nullable(),
   region: z.string(),
   /** Days scheduled backups are kept on the organisation's plan; 0: none (Free). */
   retention_days: z.number().int(),
@@ -35,6 +42,9 @@ export type BackupList = z.infer<typeof backupListSchema>;
 export const backupRestoreBody = z.object({ id: z.coerce.number().int().positive() });
 /** A new project in the backup's organisation, as a project is created, which the backup is then imported into. */
 export const backupRestoreToNewProjectBody = projectCreateBody.pick({ name: true, db_pass: true });
+
+/** Supabase's body: the moment to recover to, in seconds since the epoch (UTC). */
+export const backupPitrRestoreBody = z.object({ recovery_time_target_unix: z.coerce.number().int().positive() });
 
 const refParams = z.object({ ref: refSchema });
 const backupParams = z.object({ ref: refSchema, id: z.coerce.number().int().positive() });
@@ -65,6 +75,21 @@ export const backupEndpoints = {
     summary: "Creates a project in the same organisation and imports the backup into it once it is up; this project is not changed (Owner or Administrator, who may create projects)",
     params: backupParams, body: backupRestoreToNewProjectBody, response: projectSchema,
   }),
+  backupPitrEnable: endpoint({
+    method: 'POST', path: '/database/:ref/backups/pitr/enable',
+    summary: "Enables point-in-time recovery (a paid add-on, local engine only): WAL archiving on the project's cluster, which restarts, and a first base backup (Owner or Administrator)",
+    params: refParams, response: z.object({ ok: z.literal(true) }),
+  }),
+  backupPitrDisable: endpoint({
+    method: 'POST', path: '/database/:ref/backups/pitr/disable',
+    summary: 'Disables point-in-time recovery: archiving stops (a restart) and the archive and base backups are deleted (Owner or Administrator)',
+    params: refParams, response: z.object({ ok: z.literal(true) }),
+  }),
+  backupPitrRestore: endpoint({
+    method: 'POST', path: '/database/:ref/backups/pitr',
+    summary: 'Recovers the database to a moment: RESTORING while a job replays it, then ACTIVE_HEALTHY; what was written after the moment is lost (Owner or Administrator)',
+    params: refParams, body: backupPitrRestoreBody, response: z.object({ ok: z.literal(true) }),
+  }),
   v1BackupList: endpoint({
     method: 'GET', path: '/projects/:ref/database/backups', scope: 'database:read',
     summary: "The project's backups, newest first",
@@ -74,5 +99,10 @@ export const backupEndpoints = {
     method: 'POST', path: '/projects/:ref/database/backups/restore', scope: 'database:write',
     summary: 'Restores the project to a backup (Owner or Administrator)',
     params: refParams, body: backupRestoreBody, response: z.object({ ok: z.literal(true) }),
+  }),
+  v1BackupRestorePitr: endpoint({
+    method: 'POST', path: '/projects/:ref/database/backups/restore-pitr', scope: 'database:write',
+    summary: 'Recovers the database to a moment (point-in-time recovery; Owner or Administrator)',
+    params: refParams, body: backupPitrRestoreBody, response: z.object({ ok: z.literal(true) }),
   }),
 } as const satisfies Record<string, Endpoint>;

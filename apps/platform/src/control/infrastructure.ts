@@ -1,8 +1,9 @@
 /**
  * Settings > Infrastructure and the Management API's upgrade eligibility: where the project's
  * database runs, its PostgreSQL version, disk used against the plan, and whether a newer
- * PostgreSQL major is there to move to (local: the majors installed side by side; elsewhere: not
- * available yet). Eligibility is the one source of allowed targets: upgrades.ts refuses any other.
+ * PostgreSQL major is there to move to (local: the majors installed side by side; postgres: the
+ * majors of the fleet's servers that answer; embedded: not available). Eligibility is the one
+ * source of allowed targets: upgrades.ts refuses any other.
  */
 import type { ProjectInfrastructure, UpgradeEligibility } from '@plinth/api-contract';
 import type { Plan } from '@plinth/plans';
@@ -18,14 +19,17 @@ const appVersion = (version: string) => `plinth-postgres-${version}`;
 const majorOf = (version: string) => Number.parseInt(version, 10);
 
 /** Eligibility in Supabase's shape, from the engine's majors and the project's recorded version. */
-export function upgradeEligibility(ctx: ControlContext, project: Pick<ProjectRow, 'status' | 'postgres_version'>): UpgradeEligibility {
+export async function upgradeEligibility(ctx: ControlContext, project: Pick<ProjectRow, 'status' | 'postgres_version'>): Promise<UpgradeEligibility> {
   const current = project.postgres_version ?? '';
-  const majors = ctx.engine.postgresMajors?.() ?? null;
+  const majors = (await ctx.engine.postgresMajors?.()) ?? null;
   const targets = majors && current ? majors.filter((m) => m.major > majorOf(current)) : [];
   let reason: string | null = null;
   if (!majors) reason = `Upgrading between PostgreSQL majors is not available on the ${ctx.engine.name} engine yet.`;
   else if (!current) reason = 'The project has no database yet.';
   else if (project.status !== 'ACTIVE_HEALTHY' && targets.length > 0) reason = 'The project must be running to be upgraded.';
+  else if (targets.length === 0 && ctx.engine.name === 'postgres') {
+    reason = "No server of a newer PostgreSQL major is in this installation's fleet (PLINTH_PROJECT_SERVERS).";
+  }
   return {
     eligible: reason === null && targets.length > 0,
     current_app_version: current ? appVersion(current) : '',
@@ -34,7 +38,7 @@ export function upgradeEligibility(ctx: ControlContext, project: Pick<ProjectRow
     target_upgrade_versions: targets.map((m) => ({ postgres_version: String(m.major), release_channel: 'ga', app_version: appVersion(m.version) })),
     requires_manual_intervention: reason,
     potential_breaking_changes: [],
-    // A dump and load beside the running cluster (engines/local/major-upgrade.ts): for databases the plans include, well under the hour quoted.
+    // A dump and load beside the running database (engines/local/major-upgrade.ts, engines/postgres/major-upgrade.ts): for databases the plans include, well under the hour quoted.
     duration_estimate_hours: 1,
     legacy_auth_custom_roles: [],
     objects_to_be_dropped: [],
@@ -75,6 +79,6 @@ export async function projectInfrastructure(ctx: ControlContext, actor: Actor, r
     disk_included_bytes: diskQuotaOf(ctx, organization.plan as Plan),
     read_only_since: project.read_only_since ? new Date(project.read_only_since).toISOString() : null,
     connections: state?.connections ? { used: state.connections.total, max: state.connections.max } : null,
-    upgrade: upgradeEligibility(ctx, project),
+    upgrade: await upgradeEligibility(ctx, project),
   };
 }

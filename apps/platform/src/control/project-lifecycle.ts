@@ -174,8 +174,12 @@ export async function restoreProject(ctx: ControlContext, ref: string, attempt: 
       [ref],
     );
     crashPoint('restore-recorded');
-    // Restored: the archive is no longer the project's data. One left by a crash just here goes with the next pause.
-    if (row.archive_key) await ctx.objects.delete([row.archive_key]).catch(() => undefined);
+    if (row.archive_key) {
+      // Restored: the archive is no longer the project's data. One left by a crash just here goes with the next pause.
+      await ctx.objects.delete([row.archive_key]).catch(() => undefined);
+      // The pause freed the point-in-time history with the project's directory: a new base backup starts it again.
+      if (row.pitr_enabled_at) await ctx.jobs.send('pitr-base-backup', { ref });
+    }
   } catch (error) {
     if (attempt.isFinal) await setStatus(ctx.db, ref, 'RESTORATION_FAILED', describe(error));
     throw error;

@@ -31,6 +31,8 @@ export interface ProjectRow {
   archive_sha256: string | null;
   /** Read-only mode (read-only-mode.ts): since when the database has been over its disk quota; null: it takes writes. */
   read_only_since?: Date | string | null;
+  /** When point-in-time recovery was turned on (backups/pitr.ts); null: off. */
+  pitr_enabled_at?: Date | string | null;
 }
 
 export const projectSelect = 'select p.*, o.slug as organization_slug, o.plan as organization_plan from projects p join organizations o on o.id = p.organization_id';

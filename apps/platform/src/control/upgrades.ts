@@ -4,7 +4,9 @@
  * source of allowed targets), marks the project UPGRADING, records the upgrade and sends the
  * project-upgrade job in one transaction, and answers. The job has the engine do the eight steps
  * (engines/local/major-upgrade.ts on the local engine), recording each as `{index}_{step}` in
- * project_upgrades, which GET .../upgrade/status reports in Supabase's shape.
+ * project_upgrades, which GET .../upgrade/status reports in Supabase's shape. On the postgres engine the
+ * database moves to a server of the target major (engines/postgres/major-upgrade.ts): the project's
+ * row then names that server, and the data plane's cached view of the project is dropped.
  *
  * The data plane and the pooler refuse a project that is not ACTIVE_HEALTHY, so UPGRADING takes the
  * API services offline; step 3 makes sure every node has seen it before the engine ends the
@@ -16,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseUpgradeStatus } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
+import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import { TTL_MS as GATEWAY_CACHE_MS } from '../data-plane/gateway/projects.ts';
 import { authorize } from './access.ts';
@@ -79,7 +82,7 @@ function present(row: UpgradeRow): DatabaseUpgradeStatus {
 export async function startUpgrade(ctx: ControlContext, actor: Actor, ref: string, targetVersion: number): Promise<{ tracking_id: string }> {
   const { project, role } = await accessProject(ctx, actor, ref);
   authorize(role, Action.INFRA_EXECUTE, Resource.PAUSE);
-  const eligibility = upgradeEligibility(ctx, project);
+  const eligibility = await upgradeEligibility(ctx, project);
   if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active', 'Only a healthy project can be upgraded.');
   if (!eligibility.eligible) {
     throw new PlinthError('upgrade_not_eligible', eligibility.requires_manual_intervention ?? 'The project is on the newest PostgreSQL version available here.');
@@ -142,18 +145,21 @@ export async function runUpgrade(ctx: ControlContext, job: { ref: string; upgrad
   try {
     if (project.status !== 'UPGRADING') throw new Error(`The project is ${project.status}, not UPGRADING.`);
     if (!ctx.engine.upgradeMajor) throw new Error(`Upgrading between PostgreSQL majors is not available on the ${ctx.engine.name} engine.`);
-    const version = await ctx.engine.upgradeMajor(location, Number(upgrade.target_version), async (index) => {
+    const result = await ctx.engine.upgradeMajor(location, Number(upgrade.target_version), async (index) => {
       await record(ctx, upgradeId, { progress: `${index}_${UPGRADE_STEP_NAMES[index]}` });
       await upgradeTestHooks.beforeStep?.(index);
       if (index === SHUT_DOWN_STEP) await shutDownApiServices(ctx, ref);
     });
-    await ctx.engine.project(location);
+    // Local: the same place, a new cluster; postgres: a database on another server of the fleet.
+    const { version, location: upgraded } = typeof result === 'string' ? { version: result, location } : result;
+    await ctx.engine.project(upgraded);
     await ctx.db.transaction(async (tx) => {
-      await tx.query(`update projects set postgres_version = $2 where ref = $1`, [ref, version]);
+      await tx.query(`update projects set postgres_version = $2, db_server = $3 where ref = $1`, [ref, version, upgraded.server]);
       // Unless it was deleted meanwhile (GOING_DOWN).
       await tx.query(`update projects set status = 'ACTIVE_HEALTHY', status_error = null where ref = $1 and status = 'UPGRADING'`, [ref]);
       await tx.query(`update project_upgrades set status = 2, latest_status_at = now(), finished_at = now() where id = $1`, [upgradeId]);
     });
+    projectDirectoryFor(ctx).invalidate(ref);
     ctx.log.info(`project ${ref} upgraded to PostgreSQL ${version}`);
   } catch (error) {
     ctx.log.error(`upgrading project ${ref} failed: ${describe(error)}`);

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EngineName } from './bootstrap.ts';
+import type { PointInTimeRecovery } from './pitr.ts';
 import type { PrivilegedExtensionRequest } from './privileged-extensions.ts';
 
 /** What every database (platform or project, PGlite or Postgres server) offers the rest of the platform. */
@@ -212,18 +213,22 @@ export interface Engine {
   postgresVersion(location: ProjectLocation): Promise<string>;
   /**
    * The PostgreSQL majors this engine can run a project on, newest first, each with its version
-   * ('18.4'): local, the majors installed side by side. Absent where a project's major cannot change
-   * (embedded: one PGlite release; postgres: a server's major is the server's).
+   * ('18.4'): local, the majors installed side by side (known at once); postgres, the majors of the
+   * fleet's servers that answer (asked, and kept briefly). Absent where a project's major cannot
+   * change (embedded: one PGlite release).
    */
-  postgresMajors?(): { major: number; version: string }[];
+  postgresMajors?(): PostgresMajor[] | Promise<PostgresMajor[]>;
   /**
    * Moves the project's database to `targetMajor` (one of postgresMajors()), telling `onStep` as
    * each of the eight upgrade steps begins (0 prepare new server ... 7 optimize database); a
-   * rejection from `onStep` stops it. Resolves with the new version ('18.4'). On any failure the
-   * project's database is the old one, online and unchanged. Local only: a new cluster beside the
-   * old (local/major-upgrade.ts). Absent where postgresMajors() is.
+   * rejection from `onStep` stops it. Resolves with the new version ('18.4'), or, where the database
+   * moved to another server (postgres: a server of that major in the fleet), the version and the new
+   * location, which the caller records. On any failure the project's database is the old one, online
+   * and unchanged. Local: a new cluster beside the old (local/major-upgrade.ts); postgres: a new
+   * database on a server of the target major (postgres/major-upgrade.ts). Absent where
+   * postgresMajors() is.
    */
-  upgradeMajor?(location: ProjectLocation, targetMajor: number, onStep: (index: number) => Promise<void>): Promise<string>;
+  upgradeMajor?(location: ProjectLocation, targetMajor: number, onStep: (index: number) => Promise<void>): Promise<string | UpgradedDatabase>;
   /**
    * Read-only mode (disk over quota, engines/read-only.ts): the database's default becomes
    * `default_transaction_read_only = on` (false: reset), and sessions opened before pick it up.
@@ -246,8 +251,25 @@ export interface Engine {
    * PGlite has no such extension; postgres: a shared server's statistics are not the platform's).
    */
   serverStatementStats(location: ProjectLocation, query: StatementStatsQuery): Promise<ServerStatementStats | null>;
+  /**
+   * Point-in-time recovery (engines/pitr.ts): local only, where each project is its own cluster
+   * whose WAL can be archived and replayed. Absent elsewhere; PITR_UNAVAILABLE says why.
+   */
+  readonly pitr?: PointInTimeRecovery;
   /** Closes every open project database. */
   close(): Promise<void>;
+}
+
+/** A PostgreSQL major a project can run on, with its version ('18.4'). */
+export interface PostgresMajor {
+  major: number;
+  version: string;
+}
+
+/** An upgrade that moved the project's database: its new version and where it is now. */
+export interface UpgradedDatabase {
+  version: string;
+  location: ProjectLocation;
 }
 
 export type StatementStatsSort = 'total_time' | 'calls' | 'mean_time' | 'max_time' | 'rows';

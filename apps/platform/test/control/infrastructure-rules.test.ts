@@ -21,11 +21,11 @@ describe('disk levels', () => {
 });
 
 describe('upgrade eligibility', () => {
-  const engine = (name: string, majors?: { major: number; version: string }[]) =>
-    ({ engine: { name, ...(majors && { postgresMajors: () => majors }) } }) as unknown as ControlContext;
+  const engine = (name: string, majors?: { major: number; version: string }[], asked = false) =>
+    ({ engine: { name, ...(majors && { postgresMajors: () => (asked ? Promise.resolve(majors) : majors) }) } }) as unknown as ControlContext;
 
-  it('is not eligible, with the reason, where the engine cannot change a project major', () => {
-    const answer = upgradeEligibility(engine('embedded'), { status: 'ACTIVE_HEALTHY', postgres_version: '17.5' });
+  it('is not eligible, with the reason, where the engine cannot change a project major', async () => {
+    const answer = await upgradeEligibility(engine('embedded'), { status: 'ACTIVE_HEALTHY', postgres_version: '17.5' });
     expect(answer).toMatchObject({
       eligible: false,
       current_app_version: 'plinth-postgres-17.5',
@@ -35,10 +35,25 @@ describe('upgrade eligibility', () => {
     });
   });
 
-  it('offers only newer majors, newest first, and none to a project on the newest', () => {
+  it('offers only newer majors, newest first, and none to a project on the newest', async () => {
     const ctx = engine('local', [{ major: 18, version: '18.4' }, { major: 17, version: '17.10' }, { major: 16, version: '16.9' }]);
-    expect(upgradeEligibility(ctx, { status: 'ACTIVE_HEALTHY', postgres_version: '16.9' }).target_upgrade_versions.map((t) => t.postgres_version)).toEqual(['18', '17']);
-    expect(upgradeEligibility(ctx, { status: 'ACTIVE_HEALTHY', postgres_version: '18.4' })).toMatchObject({ eligible: false, requires_manual_intervention: null, target_upgrade_versions: [] });
-    expect(upgradeEligibility(ctx, { status: 'INACTIVE', postgres_version: '17.10' })).toMatchObject({ eligible: false, requires_manual_intervention: 'The project must be running to be upgraded.' });
+    expect((await upgradeEligibility(ctx, { status: 'ACTIVE_HEALTHY', postgres_version: '16.9' })).target_upgrade_versions.map((t) => t.postgres_version)).toEqual(['18', '17']);
+    expect(await upgradeEligibility(ctx, { status: 'ACTIVE_HEALTHY', postgres_version: '18.4' })).toMatchObject({ eligible: false, requires_manual_intervention: null, target_upgrade_versions: [] });
+    expect(await upgradeEligibility(ctx, { status: 'INACTIVE', postgres_version: '17.10' })).toMatchObject({ eligible: false, requires_manual_intervention: 'The project must be running to be upgraded.' });
+  });
+
+  it('on the postgres engine, offers the newer majors of the fleet, and says when it has none', async () => {
+    const ctx = engine('postgres', [{ major: 18, version: '18.1' }, { major: 15, version: '15.14' }], true);
+    expect(await upgradeEligibility(ctx, { status: 'ACTIVE_HEALTHY', postgres_version: '15.14' })).toMatchObject({
+      eligible: true,
+      latest_app_version: 'plinth-postgres-18.1',
+      target_upgrade_versions: [{ postgres_version: '18', release_channel: 'ga', app_version: 'plinth-postgres-18.1' }],
+      requires_manual_intervention: null,
+    });
+    expect(await upgradeEligibility(ctx, { status: 'ACTIVE_HEALTHY', postgres_version: '18.1' })).toMatchObject({
+      eligible: false,
+      target_upgrade_versions: [],
+      requires_manual_intervention: "No server of a newer PostgreSQL major is in this installation's fleet (PLINTH_PROJECT_SERVERS).",
+    });
   });
 });

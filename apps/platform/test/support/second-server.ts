@@ -14,6 +14,8 @@ export interface TestServer {
   /** A server URL as PLINTH_PROJECT_SERVERS takes it. */
   url: string;
   stop(): Promise<void>;
+  /** Starts it again after stop(). */
+  start(): Promise<void>;
   /** Removes it for good. */
   remove(): Promise<void>;
 }
@@ -29,6 +31,9 @@ export async function startSecondServer(): Promise<TestServer> {
   return {
     url: `postgres://postgres@localhost:5432/postgres?host=${encodeURIComponent(cluster.socketDir)}`,
     stop: () => cluster.stop(),
+    start: async () => {
+      await cluster.ensureRunning();
+    },
     async remove() {
       await cluster.stop();
       await rm(dir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { recordAudit } from '../audit.ts';
 import type { Actor, ControlContext } from '../context.ts';
 import { accessProject, setStatus, type ProjectRow } from '../project-rows.ts';
 import { createProject } from '../projects.ts';
+import { pitrSummary } from './pitr.ts';
 import { backupById, backupsOf, insertBackup, presentBackup } from './store.ts';
 
 /** Making, downloading and restoring a backup is what an export and an import are: Owner or Administrator. */
@@ -31,7 +32,7 @@ export async function listBackups(ctx: ControlContext, actor: Actor, ref: string
   const { project, organization } = await accessProject(ctx, actor, ref);
   return {
     backups: (await backupsOf(ctx.db, ref)).map(presentBackup),
-    pitr_enabled: false,
+    ...(await pitrSummary(ctx, project, organization.plan)),
     region: project.region,
     retention_days: backupRetentionDays(organization.plan),
   };

@@ -8,6 +8,7 @@
  */
 import { backupRetentionDays, isPlan } from '@plinth/plans';
 import type { ControlContext } from '../context.ts';
+import { startPitrBaseBackups } from './pitr.ts';
 import type { BackupRow } from './store.ts';
 
 const MANUAL_MIN_DAYS = 7;
@@ -20,6 +21,8 @@ export interface ScheduleOutcome {
   started: string[];
   /** Ids of the backups deleted. */
   deleted: number[];
+  /** Refs of the projects with point-in-time recovery a base backup was started for (pitr.ts). */
+  baseBackups: string[];
 }
 
 function retentionOf(plan: string, kind: BackupRow['kind']): number {
@@ -29,7 +32,11 @@ function retentionOf(plan: string, kind: BackupRow['kind']): number {
 
 export async function runBackupSchedule(ctx: ControlContext, options: { now?: Date } = {}): Promise<ScheduleOutcome> {
   const now = options.now ?? new Date();
-  return { deleted: await deleteExpired(ctx, now), started: await startDailyBackups(ctx, now) };
+  return {
+    deleted: await deleteExpired(ctx, now),
+    started: await startDailyBackups(ctx, now),
+    baseBackups: await startPitrBaseBackups(ctx, new Date(now.getTime() - DAILY_GAP_MS)),
+  };
 }
 
 async function startDailyBackups(ctx: ControlContext, now: Date): Promise<string[]> {

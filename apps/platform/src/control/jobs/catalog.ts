@@ -31,6 +31,10 @@ export interface JobPayloads {
   'backup-clone': { ref: string; sourceRef: string; backupId: number };
   /** Starts each project's daily backup and deletes expired ones (control/backups/schedule.ts); scheduled. */
   'backups-schedule': Record<string, never>;
+  /** A base backup of a project with point-in-time recovery on, then those past retention go (control/backups/pitr.ts). */
+  'pitr-base-backup': { ref: string };
+  /** RESTORING -> the engine replays the database to `targetUnix` (seconds) -> ACTIVE_HEALTHY, as it was on failure (control/backups/pitr.ts). */
+  'pitr-restore': { ref: string; targetUnix: number };
   /** UPGRADING -> the engine's eight upgrade steps -> ACTIVE_HEALTHY on the new major, or on the old one with the upgrade failed (control/upgrades.ts). */
   'project-upgrade': { ref: string; upgradeId: number };
   /** Pauses free projects idle longer than their plan allows (control/inactivity.ts); scheduled. */
@@ -71,6 +75,10 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'backup-clone': { retryLimit: 2, retryDelaySeconds: 2, retryBackoff: true, concurrency: 2 },
   // The next hour's run starts what a failed one did not.
   'backups-schedule': { retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, concurrency: 1 },
+  // A base backup reads the whole cluster: one at a time per node; the next day's schedule retries too.
+  'pitr-base-backup': { retryLimit: 2, retryDelaySeconds: 30, retryBackoff: true, concurrency: 1 },
+  // A recovery that failed put the database back; one more try covers a crash mid-way (undone first).
+  'pitr-restore': { retryLimit: 1, retryDelaySeconds: 2, retryBackoff: false, concurrency: 2 },
   // A failed upgrade is recorded and rolled back, not retried; the retry is for a crash mid-way, which
   // the next attempt undoes first. One at a time: an upgrade runs two clusters of the project.
   'project-upgrade': { retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false, concurrency: 1 },

@@ -3,6 +3,7 @@ import { makeBackup } from '../backups/make.ts';
 import { cloneFromBackup } from '../backups/clone.ts';
 import { restoreFromBackup } from '../backups/restore.ts';
 import { runBackupSchedule } from '../backups/schedule.ts';
+import { runPitrBaseBackup, runPitrRestore } from '../backups/pitr.ts';
 import type { ControlContext } from '../context.ts';
 import { deleteExpiredLogs } from '../log-retention.ts';
 import { pauseInactiveProjects } from '../inactivity.ts';
@@ -22,6 +23,8 @@ export function registerJobHandlers(ctx: ControlContext): void {
   ctx.jobs.register('backup-restore', (job, attempt) => restoreFromBackup(ctx, job, attempt));
   ctx.jobs.register('backup-clone', (job, attempt) => cloneFromBackup(ctx, job, attempt));
   ctx.jobs.register('backups-schedule', async () => void (await runBackupSchedule(ctx)));
+  ctx.jobs.register('pitr-base-backup', (job) => runPitrBaseBackup(ctx, job));
+  ctx.jobs.register('pitr-restore', (job, attempt) => runPitrRestore(ctx, job, attempt));
   ctx.jobs.register('project-upgrade', (job) => runUpgrade(ctx, job));
   ctx.jobs.register('project-inactivity-pause', async () => void (await pauseInactiveProjects(ctx)));
   ctx.jobs.register('disk-quota-check', async (scope) => void (await checkDiskQuotas(ctx, scope)));

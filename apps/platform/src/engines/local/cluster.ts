@@ -127,7 +127,8 @@ export const INITDB_OPTIONS = ['--auth=trust', '--encoding=UTF8', '--locale=C', 
 
 function plinthConf(major: number): string {
   const settings = Object.entries(clusterSettings(major)).map(([name, value]) => `${name} = ${value}`).join('\n');
-  return `# Written by Plinth: the settings of its clusters.\n${settings}\n`;
+  // pitr.conf: a project's own WAL archiving, while point-in-time recovery is on (local/pitr.ts).
+  return `# Written by Plinth: the settings of its clusters.\n${settings}\ninclude_if_exists = 'pitr.conf'\n`;
 }
 
 /**

@@ -43,6 +43,8 @@ import { clusterUser, openPathForClusterUser } from './cluster-user.ts';
 import { ServerLogReader } from './server-log.ts';
 import { recoverInterrupted, upgradeMajor, type MajorUpgradeHost, type UpgradeStepListener } from './major-upgrade.ts';
 import { readStatementStats } from './statement-stats.ts';
+import * as pitr from './pitr.ts';
+import type { PointInTimeRecovery } from '../pitr.ts';
 import { socketDirFor } from './socket-dir.ts';
 import { ensureVault, vaultKeyOption, type VaultKeys } from '../vault.ts';
 
@@ -605,8 +607,37 @@ export class LocalEngine implements Engine {
     };
     // An attempt cut off by a crash is undone first; one cut off after its swap has nothing left to do.
     await recoverInterrupted(host);
+    const hadPitr = pitr.isPitrEnabled(this.pitrHost(location));
     if (clusterMajor(join(host.projectDir, 'db')) < targetMajor) await upgradeMajor(host, onStep);
+    // The new cluster starts without WAL archiving, and the old base backups and WAL are of the old major.
+    if (hadPitr && !pitr.isPitrEnabled(this.pitrHost(location))) {
+      await pitr.restartAfterUpgrade(this.pitrHost(location)).catch((error: unknown) => this.options.log?.(`project ${ref}: point-in-time recovery after the upgrade: ${String(error)}`));
+    }
     return this.postgresVersion(location);
+  }
+
+  /** Point-in-time recovery of a project's cluster (local/pitr.ts). */
+  readonly pitr: PointInTimeRecovery = {
+    enable: (location) => pitr.enablePitr(this.pitrHost(location)),
+    disable: (location) => pitr.disablePitr(this.pitrHost(location)),
+    takeBaseBackup: (location) => pitr.takeBaseBackup(this.pitrHost(location)),
+    prune: (location, before) => pitr.pruneBaseBackups(this.pitrHost(location), before),
+    range: (location) => pitr.pitrRange(this.pitrHost(location)),
+    recover: (location, target) => pitr.recoverToTime(this.pitrHost(location), target),
+  };
+
+  private pitrHost(location: ProjectLocation): pitr.PitrHost {
+    const { ref } = location;
+    return {
+      projectDir: this.projectDir(ref),
+      asSuperuser: (fn) => this.asSuperuser(location, fn),
+      restart: () => this.restartProject(location),
+      stopAndHold: async () => {
+        this.held.add(ref);
+        await this.stopCluster(ref);
+        return () => this.held.delete(ref);
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,9 @@
  * pg_read_file) or another project's database; a superuser session would make SET ROLE no boundary
  * at all. Its password is derived from the platform secret, so it needs no storage and survives the
  * user changing their own password.
+ *
+ * A server's major is the server's: a major upgrade moves the project's database to a server of the
+ * newer major in the fleet (upgradeMajor, the helpers in major-upgrade.ts).
  */
 import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -26,9 +29,10 @@ import { createPrivilegedExtension, dropPrivilegedExtension, loadablePrivilegedE
 import { assertValidRef } from '../project-ref.ts';
 import { alterDatabaseReadOnly, endSessionsOpenedBefore } from '../read-only.ts';
 import { serverVersion } from '../server-version.ts';
-import type { ConnectionInfo, Database, Engine, ProjectArchive, ProjectLocation, Queryable, WireTarget } from '../types.ts';
+import type { ConnectionInfo, Database, Engine, PostgresMajor, ProjectArchive, ProjectLocation, Queryable, UpgradedDatabase, WireTarget } from '../types.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
+import { checkExtensionsAvailable, compareRowCounts, copySettings, updateExtensions } from './major-upgrade.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
 import { ensureVault, vaultKeyOption, type VaultKeys } from '../vault.ts';
 
@@ -42,6 +46,17 @@ const databaseName = (ref: string) => `project_${ref}`;
 const ownerRole = (ref: string) => `project_${ref}_owner`;
 const platformRole = (ref: string) => `project_${ref}_platform`;
 
+/** How long the fleet's majors are kept (the infrastructure page asks on each view), and how long a server has to answer. */
+const MAJORS_TTL_MS = 10_000;
+const MAJORS_TIMEOUT_MS = 3_000;
+
+/** A server of the fleet that answered, with its version. */
+interface ServerMajor {
+  server: string;
+  major: number;
+  version: string;
+}
+
 /** Statements run together in one round trip when a dump is loaded. */
 const DUMP_BATCH_CHARS = 256 * 1024;
 
@@ -50,22 +65,26 @@ const DUMP_BATCH_CHARS = 256 * 1024;
  * psql's meta-commands (newer pg_dump releases write `\restrict` lines) are left out, as psql itself
  * would not send them to the server, and those statements may fail where they name what this
  * server's major lacks (transaction_timeout before 17; a function an extension has only in a newer
- * release), as psql would let them.
+ * release), as psql would let them. A column's options (`ALTER COLUMN ... SET (name=value)`) stand
+ * alone too: a server of another major or build may not know one (a dump of the CI's PostgreSQL 15
+ * carries `pg_attver`, which 18 refuses); they are planner hints, so an unknown one is left out.
  */
-function dumpPieces(sql: string): { sql: string; isTolerant: boolean }[] {
+function dumpPieces(sql: string): DumpPiece[] {
   const statements = splitStatements(sql.replace(/^\\\S.*$/gm, '')).map((statement) => statement.text).filter((text) => text !== '');
-  const pieces: { sql: string; isTolerant: boolean }[] = [];
+  const pieces: DumpPiece[] = [];
   let batch: string[] = [];
   let chars = 0;
   const flush = () => {
-    if (batch.length > 0) pieces.push({ sql: batch.join(';\n'), isTolerant: false });
+    if (batch.length > 0) pieces.push({ sql: batch.join(';\n'), tolerated: null });
     batch = [];
     chars = 0;
   };
   for (const statement of statements) {
-    if (/^(set|grant|revoke|comment)\s/i.test(withoutLeadingComments(statement).trim())) {
+    const text = withoutLeadingComments(statement).trim();
+    const tolerated = /^(set|grant|revoke|comment)\s/i.test(text) ? UNDEFINED_HERE : COLUMN_OPTIONS.test(text) ? UNKNOWN_OPTION : null;
+    if (tolerated) {
       flush();
-      pieces.push({ sql: statement, isTolerant: true });
+      pieces.push({ sql: statement, tolerated });
       continue;
     }
     batch.push(statement);
@@ -76,13 +95,22 @@ function dumpPieces(sql: string): { sql: string; isTolerant: boolean }[] {
   return pieces;
 }
 
+/** One exec() of a dump; `tolerated`: the SQLSTATEs with which it may fail, skipped (dumpPieces). */
+interface DumpPiece {
+  sql: string;
+  tolerated: ReadonlySet<string> | null;
+}
+
 /** Failures dumpPieces' tolerant statements may have: what they name does not exist here. */
-const UNDEFINED_HERE = new Set(['42704', '42883']); // undefined_object, undefined_function
+const UNDEFINED_HERE: ReadonlySet<string> = new Set(['42704', '42883']); // undefined_object, undefined_function
+/** A column's options, as pg_dump writes them (`ALTER TABLE ONLY t ALTER COLUMN c SET (n_distinct=...)`). */
+const COLUMN_OPTIONS = /^alter\s+table\b[\s\S]*\balter\s+column\b[\s\S]*\bset\s*\(\s*[\w.]+\s*=[^;]*\)$/i;
+const UNKNOWN_OPTION: ReadonlySet<string> = new Set(['22023']); // invalid_parameter_value: "unrecognized parameter"
 
 /** Loads a plain pg_dump in `tx` (see dumpPieces). */
 async function loadDump(tx: Queryable, sql: string): Promise<void> {
   for (const piece of dumpPieces(sql)) {
-    if (!piece.isTolerant) {
+    if (!piece.tolerated) {
       await tx.exec(piece.sql);
       continue;
     }
@@ -92,7 +120,7 @@ async function loadDump(tx: Queryable, sql: string): Promise<void> {
       await tx.exec('release savepoint plinth_dump');
     } catch (error) {
       await tx.exec('rollback to savepoint plinth_dump');
-      if (!(error instanceof DatabaseError && UNDEFINED_HERE.has(error.code))) throw error;
+      if (!(error instanceof DatabaseError && piece.tolerated.has(error.code))) throw error;
     }
   }
 }
@@ -107,7 +135,9 @@ export class PostgresEngine implements Engine {
   readonly name = 'postgres' as const;
   /** Per server, on the URL's own (maintenance) database: creating and dropping databases and roles. */
   private readonly adminPools = new Map<string, pg.Pool>();
-  private readonly projects = new Map<string, { pool: PgDatabase; handle: Database }>();
+  /** Per project, its pool on the server it was opened on (a major upgrade moves it to another). */
+  private readonly projects = new Map<string, { server: string; pool: PgDatabase; handle: Database }>();
+  private majorsCache: { at: number; servers: Promise<ServerMajor[]> } | null = null;
   /** Projects being archived by a pause: closed, and not opened again until dropped or released. */
   private readonly held = new Set<string>();
 
@@ -142,8 +172,8 @@ export class PostgresEngine implements Engine {
    * Placement: the reachable server holding the fewest project databases. Simple and self-correcting
    * (a new server fills up first); two creations at the same instant may pick the same server.
    */
-  private async pickServer(): Promise<string> {
-    const counts = await Promise.all(this.servers.map(async (server) => {
+  private async pickServer(candidates: string[] = this.servers): Promise<string> {
+    const counts = await Promise.all(candidates.map(async (server) => {
       try {
         const { rows } = await this.admin(server).query<{ n: number }>(
           `select count(*)::int as n from pg_catalog.pg_database where datname like 'project\\_%'`,
@@ -191,7 +221,10 @@ export class PostgresEngine implements Engine {
     return location;
   }
 
-  /** The project's roles and its empty database on `server` (from `template`), closed to all but them. */
+  /**
+   * The project's roles and its empty database on `server` (from `template`), closed to all but them.
+   * `dbPassword` is the owner's password, or its stored hash (SCRAM or MD5), which PostgreSQL keeps as given.
+   */
   private async makeDatabase(ref: string, server: string, dbPassword: string, template: 'template0' | 'template1'): Promise<ProjectLocation> {
     const admin = this.admin(server);
     const db = ident(databaseName(ref));
@@ -248,18 +281,28 @@ export class PostgresEngine implements Engine {
     if (this.held.has(location.ref)) throw new PlinthError('project_unavailable', 'The project is being paused.');
     const server = this.requireServer(location);
     let open = this.projects.get(location.ref);
+    if (open && open.server !== server) {
+      // The project moved (a major upgrade, possibly run by another node): its old pool goes.
+      void open.pool.close().catch(() => undefined);
+      open = undefined;
+    }
     if (!open) {
-      const url = new URL(withDatabase(server, databaseName(location.ref)));
-      url.username = encodeURIComponent(platformRole(location.ref));
-      url.password = encodeURIComponent(this.platformPassword(location.ref));
-      const options = this.vaultKeys && vaultKeyOption(this.vaultKeys(location.ref));
-      const pool = new PgDatabase(createPool({ connectionString: url.toString(), ...(options && { options }) }, PROJECT_POOL_MAX));
+      const pool = this.platformPool({ ref: location.ref, server }, PROJECT_POOL_MAX);
       // Its sessions run as the owner (the platform login's role setting), so that is the user named.
       const session = { ref: location.ref, user: ownerRole(location.ref), database: databaseName(location.ref) };
-      open = { pool, handle: this.observer ? observeDatabase(pool, session, this.observer) : pool };
+      open = { server, pool, handle: this.observer ? observeDatabase(pool, session, this.observer) : pool };
       this.projects.set(location.ref, open);
     }
     return open;
+  }
+
+  /** A pool of the platform login's sessions on the project's database on `location.server`, with its vault key. */
+  private platformPool(location: { ref: string; server: string }, max: number): PgDatabase {
+    const url = new URL(withDatabase(location.server, databaseName(location.ref)));
+    url.username = encodeURIComponent(platformRole(location.ref));
+    url.password = encodeURIComponent(this.platformPassword(location.ref));
+    const options = this.vaultKeys && vaultKeyOption(this.vaultKeys(location.ref));
+    return new PgDatabase(createPool({ connectionString: url.toString(), ...(options && { options }) }, max));
   }
 
   async isLive(location: ProjectLocation): Promise<boolean> {
@@ -349,16 +392,21 @@ export class PostgresEngine implements Engine {
     const preferred = options.server && this.servers.includes(options.server) && (await this.answers(options.server)) ? options.server : null;
     const location = await this.makeDatabase(ref, preferred ?? (await this.pickServer()), options.dbPassword, 'template0');
     try {
-      await this.asSuperuser(location, async (superuser) => {
-        await superuser.transaction((tx) => loadDump(tx, sql));
-        await superuser.exec(ownerGrantsSql(ident(ownerRole(ref))));
-      });
+      await this.loadInto(location, sql);
     } catch (err) {
       await this.dropProject(location).catch(() => {});
       throw err;
     }
     this.held.delete(ref);
     return location;
+  }
+
+  /** A plain pg_dump loaded, as the superuser in one transaction, into the project's new empty database; then the owner's grants. */
+  private async loadInto(location: ProjectLocation, sql: string): Promise<void> {
+    await this.asSuperuser(location, async (superuser) => {
+      await superuser.transaction((tx) => loadDump(tx, sql));
+      await superuser.exec(ownerGrantsSql(ident(ownerRole(location.ref))));
+    });
   }
 
   private async answers(server: string): Promise<boolean> {
@@ -413,6 +461,138 @@ export class PostgresEngine implements Engine {
 
   async postgresVersion(location: ProjectLocation): Promise<string> {
     return serverVersion(this.open(location).pool);
+  }
+
+  /** The fleet's servers that answer, each with its version: asked again when `fresh`, else kept MAJORS_TTL_MS. */
+  private serverMajors(fresh = false): Promise<ServerMajor[]> {
+    if (!fresh && this.majorsCache && Date.now() - this.majorsCache.at < MAJORS_TTL_MS) return this.majorsCache.servers;
+    const servers = Promise.all(this.servers.map(async (server): Promise<ServerMajor | null> => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), MAJORS_TIMEOUT_MS);
+      });
+      const asked = serverVersion(this.admin(server)).then(
+        (version) => (version ? { server, major: Number.parseInt(version, 10), version } : null),
+        () => null, // unreachable: not offered
+      );
+      return Promise.race([asked, timeout]).finally(() => clearTimeout(timer));
+    })).then((list) => list.filter((entry): entry is ServerMajor => entry !== null));
+    this.majorsCache = { at: Date.now(), servers };
+    return servers;
+  }
+
+  /** The majors of the fleet's servers that answer, newest first, each with the newest version among its servers. */
+  async postgresMajors(): Promise<PostgresMajor[]> {
+    const byMajor = new Map<number, string>();
+    for (const { major, version } of await this.serverMajors()) {
+      const known = byMajor.get(major);
+      if (!known || Number(version.split('.')[1] ?? 0) > Number(known.split('.')[1] ?? 0)) byMajor.set(major, version);
+    }
+    return [...byMajor].map(([major, version]) => ({ major, version })).sort((a, b) => b.major - a.major);
+  }
+
+  private async hasDatabase(server: string, ref: string): Promise<boolean> {
+    const { rows } = await this.admin(server).query('select 1 from pg_catalog.pg_database where datname = $1', [databaseName(ref)]);
+    return rows.length > 0;
+  }
+
+  private async setLogins(server: string, ref: string, login: boolean): Promise<void> {
+    const clause = login ? 'login' : 'nologin';
+    await this.admin(server).exec(`alter role ${ident(ownerRole(ref))} ${clause}; alter role ${ident(platformRole(ref))} ${clause}`);
+  }
+
+  /**
+   * The eight steps of a major upgrade, moving the project's database to the least used server of
+   * `targetMajor`: 0 that server picked; 1 the cluster roles, the owner (its password hash copied
+   * from the old server's pg_authid) and the platform login, the empty database and the settings a
+   * dump leaves out; 2 every extension in use is available there and the platform login gets in;
+   * 3 the old database's logins off and its sessions ended (the control side has taken the API
+   * services offline); 4 a full superuser pg_dump loaded into the new database (as unarchive
+   * does); 5 the vault ensured and every table's rows compared; 6 ALTER EXTENSION ... UPDATE; 7
+   * ANALYZE. The old database is dropped once the new one answers. On a failure the new one is
+   * dropped and the old one's logins are back: it is online and unchanged.
+   *
+   * A retry after a crash first tidies up: an old database already dropped means the move had
+   * finished (the new location is returned); otherwise a half-made database on a server of the
+   * target major is dropped and the old one's logins are turned on again.
+   */
+  async upgradeMajor(location: ProjectLocation, targetMajor: number, onStep: (index: number) => Promise<void>): Promise<string | UpgradedDatabase> {
+    const { ref } = location;
+    const source = this.requireServer(location);
+    const candidates = (await this.serverMajors(true)).filter((s) => s.major === targetMajor && s.server !== source);
+    if (!(await this.hasDatabase(source, ref))) {
+      for (const candidate of candidates) {
+        if (await this.hasDatabase(candidate.server, ref)) return { version: candidate.version, location: { ref, server: candidate.server } };
+      }
+      throw new Error(`The project's database is not on ${new URL(source).host}.`);
+    }
+    for (const candidate of candidates) {
+      if (await this.hasDatabase(candidate.server, ref)) await this.dropProject({ ref, server: candidate.server });
+    }
+    await this.setLogins(source, ref, true);
+    if (candidates.length === 0) throw new Error(`No server of PostgreSQL ${targetMajor} in this installation's fleet answers.`);
+
+    let target: { ref: string; server: string } | null = null;
+    let loginsOff = false;
+    try {
+      await onStep(0); // prepare new server: the least used of the target major
+      const server = await this.pickServer(candidates.map((c) => c.server));
+
+      await onStep(1); // prepare new server for migration: roles, the database, its settings
+      const { rows: [owner] } = await this.admin(source).query<{ rolpassword: string | null }>(
+        'select rolpassword from pg_catalog.pg_authid where rolname = $1',
+        [ownerRole(ref)],
+      );
+      if (!owner?.rolpassword) throw new Error(`The project's owner role has no password on ${new URL(source).host}.`);
+      target = { ref, server };
+      await this.makeDatabase(ref, server, owner.rolpassword, 'template0');
+      await this.asSuperuser(location, (old) => copySettings(old, this.admin(server), databaseName(ref), ownerRole(ref)));
+
+      await onStep(2); // pre-upgrade checks
+      await this.asSuperuser(location, (old) => this.asSuperuser({ ref, server }, (next) => checkExtensionsAvailable(old, next, targetMajor)));
+      await this.withPlatformSession({ ref, server }, (db) => db.query('select 1'));
+
+      await onStep(3); // shut down API services: nobody writes after the dump's snapshot
+      await this.closeProject(location);
+      loginsOff = true;
+      await this.setLogins(source, ref, false);
+      await this.admin(source).query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName(ref)]);
+
+      await onStep(4); // migrate to new database
+      // A dump is a read: one that failed (pg_dump reads some definitions from the live catalog) is simply taken again.
+      const dumpOld = () => dumpDatabase({ connectionString: withDatabase(source, databaseName(ref)) });
+      await this.loadInto(target, await dumpOld().catch(() => dumpOld()));
+
+      await onStep(5); // execute database migration: what the platform installs, then a check
+      await this.withPlatformSession(target, (db) => ensureVault(db));
+      await this.asSuperuser(location, (old) => this.asSuperuser(target!, (next) => compareRowCounts(old, next)));
+
+      await onStep(6); // update database extensions
+      await this.asSuperuser(target, updateExtensions);
+
+      await onStep(7); // optimize database
+      await this.asSuperuser(target, (next) => next.exec('analyze'));
+      await this.withPlatformSession(target, (db) => db.query('select 1'));
+    } catch (error) {
+      if (target) await this.dropProject(target).catch(() => undefined);
+      if (loginsOff) await this.setLogins(source, ref, true).catch(() => undefined);
+      throw error;
+    }
+    // The new database answers: the old one goes (its logins are already off, so a failure here
+    // leaves only an unreachable copy, which the next upgrade's or deletion's tidying removes).
+    await this.dropProject(location).catch(() => undefined);
+    this.majorsCache = null;
+    return { version: await serverVersion(this.admin(target.server)), location: target };
+  }
+
+  /** `fn` on one session of the platform login on the project's database at `location`, closed after. */
+  private async withPlatformSession<T>(location: { ref: string; server: string }, fn: (db: Database) => Promise<T>): Promise<T> {
+    const db = this.platformPool(location, 1);
+    try {
+      return await fn(db);
+    } finally {
+      await db.close();
+    }
   }
 
   async setLoginPassword(location: ProjectLocation, password: string): Promise<void> {

@@ -16,6 +16,11 @@ export function useBackupsQuery(ref: string | undefined) {
     queryKey: backupKeys.list(ref),
     queryFn: ({ signal }) => getBackups(ref as string, signal),
     enabled: !!ref,
-    refetchInterval: (query) => (query.state.data?.backups.some((backup) => backup.status === 'PENDING') ? PENDING_REFRESH_MS : false),
+    // Also while point-in-time recovery waits for its first base backup (the range is not known yet).
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const isWaiting = data?.backups.some((backup) => backup.status === 'PENDING') || (data?.pitr_enabled && !data.physical_backup_data.earliest_physical_backup_date_unix);
+      return isWaiting ? PENDING_REFRESH_MS : false;
+    },
   });
 }

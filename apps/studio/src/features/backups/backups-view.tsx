@@ -16,6 +16,7 @@ import { useBackupsQuery } from '../../data/backups/backups-query.ts';
 import { useProjectCan } from '../../data/pg-meta/project-permissions.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { formatSize, formatUtc } from '../../lib/format.ts';
+import { PitrSection } from './pitr-section.tsx';
 import { RestoreBackupDialog } from './restore-backup-dialog.tsx';
 import { RestoreNewProjectDialog } from './restore-new-project-dialog.tsx';
 
@@ -26,6 +27,7 @@ const STATUS_LABEL = { COMPLETED: 'Completed', PENDING: 'In progress', FAILED: '
  * Database > Backups: the project's logical backups (daily by plan, and "Back up now"), each
  * downloadable as a gzip SQL file and restorable into this project. The list polls while a backup is
  * being made; a restore turns the project RESTORING, and the layout's restore screen takes over.
+ * Point-in-time recovery (a paid add-on on the local engine) is its own section (pitr-section.tsx).
  */
 export function BackupsView({ projectRef }: { projectRef: string }) {
   const backups = useBackupsQuery(projectRef);
@@ -62,8 +64,9 @@ export function BackupsView({ projectRef }: { projectRef: string }) {
           Backups are not available on Free: no daily backups are made. &ldquo;Back up now&rdquo; still makes one when you need it, kept for 7 days.
         </p>
       )}
-      <p role="note" className="rounded-md border border-line bg-surface-2 px-3 py-2.5 text-sm text-fg-muted" data-testid="backups-pitr-note">
-        Point-in-time recovery is not available yet in Plinth. Backups are logical (SQL) copies of the database: stored files, Vault secrets and cron jobs are not in them, and a restore leaves those as they are.
+      {backups.data && <PitrSection projectRef={projectRef} list={backups.data} canManage={canManage} />}
+      <p role="note" className="rounded-md border border-line bg-surface-2 px-3 py-2.5 text-sm text-fg-muted" data-testid="backups-logical-note">
+        Backups are logical (SQL) copies of the database: stored files, Vault secrets and cron jobs are not in them, and a restore leaves those as they are.
       </p>
       {!canManage && <NoPermission action="back up, download or restore the database" />}
       {backups.isLoading ? (

@@ -18,8 +18,8 @@ export function RestoringScreen({ project }: { project: Project }) {
   const isInitiallyFailed = project.status === 'RESTORATION_FAILED';
   const status = useProjectStatusQuery(project.ref, {
     interval: RESTORE_POLL_MS,
+    // A restore that failed before this screen opened is read once, for its reason.
     until: (polled) => polled === 'ACTIVE_HEALTHY' || polled === 'RESTORATION_FAILED',
-    enabled: !isInitiallyFailed,
   });
   const polled = status.data?.status;
   const phase: Phase =
@@ -73,6 +73,11 @@ export function RestoringScreen({ project }: { project: Project }) {
             <p className="font-medium text-fg">Something went wrong while restoring your project</p>
           </div>
           <p>Our engineers have been notified of this issue. Your project's data is not affected.</p>
+          {status.data?.error && (
+            <p className="text-sm text-fg-muted" data-testid="restore-error">
+              {status.data.error}
+            </p>
+          )}
           <Link
             className="inline-block font-medium text-brand hover:underline"
             to={supportHref({ category: 'Database_unresponsive', ref: project.ref, subject: 'Restoration failed for project' })}
