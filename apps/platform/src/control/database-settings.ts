@@ -9,13 +9,13 @@ import type { DatabaseSettings, PoolerConfig, PoolMode } from '@plinth/api-contr
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import { limits, type Plan } from '@plinth/plans';
-import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject, locationOf, type ProjectRow } from './project-rows.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 /** When the plan names no pool size (Enterprise: custom), Supabase's smallest compute's figure. */
 const FALLBACK_POOL_SIZE = 15;
@@ -167,10 +167,8 @@ export async function resetDatabasePassword(ctx: ControlContext, actor: Actor, r
     if (!(error instanceof PlinthError)) await restoreLogin(ctx, location, ref);
     throw error;
   });
-  projectDirectoryFor(ctx).invalidate(ref);
-  await announcePoolerChange(ctx, ref);
   // This node's functions see the new secrets version at once (other nodes within their row cache's second).
-  functionServiceFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   return { result: 'ok' };
 }
 

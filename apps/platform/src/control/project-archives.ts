@@ -10,7 +10,7 @@
  * `_functions/`, backups with `_backups/`: no storage or functions API can name these.
  */
 import { createHash } from 'node:crypto';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ControlContext } from './context.ts';
 import { locationOf, type ProjectRow } from './project-rows.ts';
@@ -26,46 +26,45 @@ export function archivePrefix(ref: string): string {
   return `_archives/${ref}`;
 }
 
-async function sha256Of(body: Readable): Promise<{ sha256: string; bytes: number }> {
+/** A pass-through stage that hashes (SHA-256) and counts what goes through; `check`, when given, may fail the stream at its end. */
+function hashing(check?: (seen: { sha256: string; bytes: number }) => Error | null): Transform & { seen(): { sha256: string; bytes: number } } {
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of body) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest('hex'), bytes };
+  let digest: string | null = null;
+  const seen = () => ({ sha256: (digest ??= hash.digest('hex')), bytes });
+  const stage = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+    flush(done) {
+      done(check?.(seen()) ?? null);
+    },
+  });
+  return Object.assign(stage, { seen });
 }
 
 /**
- * Archives the project's database (the engine closes it and holds it closed) and stores it, checked.
- * Archives an earlier attempt left (cut off before one was recorded) are removed first.
+ * Archives the project's database (the engine closes it and holds it closed) and stores it, checked:
+ * read back whole through readArchive's check. Archives an earlier attempt left (cut off before one
+ * was recorded) are removed first.
  */
 export async function storeArchive(ctx: ControlContext, project: ProjectRow): Promise<StoredArchive> {
   await ctx.objects.deletePrefix(archivePrefix(project.ref));
   const archive = await ctx.engine.archive(locationOf(project));
   const key = `${archivePrefix(project.ref)}/${new Date().toISOString().replace(/[:.]/g, '-')}.${archive.format}`;
-  const hash = createHash('sha256');
-  const hashing = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
+  const hashed = hashing();
   const body = new PassThrough();
   const [written] = await Promise.all([
     ctx.objects.put(key, body, { contentType: 'application/gzip' }).catch((error: unknown) => {
       body.destroy(error as Error); // stops the engine's stream too
       throw error;
     }),
-    pipeline(archive.body, hashing, body),
+    pipeline(archive.body, hashed, body),
   ]);
-  const stored = { key, bytes: written.size, sha256: hash.digest('hex') };
-  const found = await ctx.objects.get(key);
-  if (!found) throw new Error(`The archive ${key} is not in the object store after it was written.`);
-  const readBack = await sha256Of(found.body);
-  if (readBack.sha256 !== stored.sha256 || readBack.bytes !== stored.bytes) {
-    throw new Error(`The archive ${key} read back differs from what was written (${readBack.bytes} of ${stored.bytes} bytes).`);
-  }
+  const stored = { key, bytes: written.size, sha256: hashed.seen().sha256 };
+  await pipeline(await readArchive(ctx, stored), new Writable({ write: (_chunk, _encoding, done) => done() }));
   return stored;
 }
 
@@ -76,20 +75,10 @@ export async function storeArchive(ctx: ControlContext, project: ProjectRow): Pr
 export async function readArchive(ctx: ControlContext, archive: StoredArchive): Promise<Readable> {
   const found = await ctx.objects.get(archive.key);
   if (!found) throw new Error(`The project's archive ${archive.key} is missing from the object store.`);
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const checking = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-    flush(done) {
-      const sha256 = hash.digest('hex');
-      if (sha256 === archive.sha256 && bytes === archive.bytes) return done();
-      done(new Error(`The project's archive ${archive.key} is damaged: its bytes are not those stored at pause.`));
-    },
-  });
+  const checking = hashing(({ sha256, bytes }) =>
+    sha256 === archive.sha256 && bytes === archive.bytes
+      ? null
+      : new Error(`The project's archive ${archive.key} is damaged: its bytes (${bytes}) are not those stored (${archive.bytes}).`));
   found.body.once('error', (error) => checking.destroy(error));
   return found.body.pipe(checking);
 }

@@ -14,9 +14,9 @@ import { functionPrefix } from '../data-plane/functions/files.ts';
 import { backupPrefix } from './backups/store.ts';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
-import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import { crashPoint } from './crash-points.ts';
 import { archivePrefix, readArchive, storeArchive } from './project-archives.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -131,9 +131,7 @@ export async function pauseProject(ctx: ControlContext, ref: string, attempt: Jo
   // Its function workers on this node stop now; another node's stop when idle (a paused project answers no request).
   void functionServiceFor(ctx).runtime.forget(ref);
   await setStatus(ctx.db, ref, 'INACTIVE');
-  // This node's data plane forgets the row now; another node's within its cache's second.
-  projectDirectoryFor(ctx).invalidate(ref);
-  await announcePoolerChange(ctx, ref);
+  await forgetProjectRow(ctx, ref);
 }
 
 /**
@@ -162,8 +160,7 @@ export async function restoreProject(ctx: ControlContext, ref: string, attempt: 
         // Another server may run another major.
         const version = await ctx.engine.postgresVersion(location);
         await ctx.db.query('update projects set db_server = $2, postgres_version = $3 where ref = $1', [ref, location.server, version]);
-        projectDirectoryFor(ctx).invalidate(ref);
-        await announcePoolerChange(ctx, ref);
+        await forgetProjectRow(ctx, ref);
       }
     }
     await ctx.engine.project(location);

@@ -10,14 +10,13 @@
 import type { Project } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
-import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject, locationOf, presentProject, projectRowByRef } from './project-rows.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 /** Bus channel: a project was restarted on the sending node; the others drop what they hold of it. */
 export const PROJECT_RESTARTED = 'project_restarted';
@@ -67,9 +66,7 @@ async function restartServices(ctx: ControlContext, ref: string): Promise<void> 
 
 /** What this node cached about the project's database: read afresh on the next request. */
 async function dropCaches(ctx: ControlContext, ref: string): Promise<void> {
-  projectDirectoryFor(ctx).invalidate(ref);
-  functionServiceFor(ctx).invalidate(ref);
-  await announcePoolerChange(ctx, ref);
+  await forgetProjectRow(ctx, ref);
   const row = await projectRowByRef(ctx.db, ref).catch(() => undefined);
   if (!row) return;
   const db = await ctx.engine.project(locationOf(row)).catch(() => null);

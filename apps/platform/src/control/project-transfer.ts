@@ -11,15 +11,13 @@ import type { Project, ProjectTransferPreview } from '@plinth/api-contract';
 import { PlinthError, type ErrorCode } from '@plinth/errors';
 import { Action, Resource, can, type Role } from '@plinth/permissions';
 import { PLAN_NAMES, limits } from '@plinth/plans';
-import { functionServiceFor } from '../data-plane/functions/service.ts';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
-import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import type { Queryable } from '../engines/types.ts';
 import { authorize, membershipBySlug, type OrganizationRow } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { membersAtFreeProjectLimit } from './projects.ts';
 import { accessProject, presentProject, projectRowByRef, type ProjectRow } from './project-rows.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 /** Statuses a project can move in: not while a job is changing it. */
 const MOVABLE = new Set<ProjectRow['status']>(['ACTIVE_HEALTHY', 'INACTIVE']);
@@ -134,9 +132,7 @@ export async function transferProject(ctx: ControlContext, actor: Actor, ref: st
     await recordAudit(tx, actor, { ...event, organizationSlug: target.slug });
   });
   // This node's caches read the new plan now; other nodes' within their seconds-long caches.
-  projectDirectoryFor(ctx).invalidate(ref);
-  functionServiceFor(ctx).invalidate(ref);
-  await announcePoolerChange(ctx, ref);
+  await forgetProjectRow(ctx, ref);
   const moved = await projectRowByRef(ctx.db, ref);
   if (!moved) throw new PlinthError('project_not_found');
   return presentProject(ctx, moved);

@@ -131,7 +131,7 @@ export function socketPool(socketDir: string, user: string, max: number, options
 
 export class LocalEngine implements Engine {
   readonly name = 'local' as const;
-  /** Projects being archived by a pause: stopped, and not started again until dropped or released. */
+  /** Projects whose files a pause, an upgrade or a recovery is working on: stopped, and not started again until released. */
   private readonly held = new Set<string>();
   private readonly clusters = new Map<string, ProjectCluster>();
   private readonly templates = new Map<number, Promise<string>>();
@@ -276,7 +276,7 @@ export class LocalEngine implements Engine {
 
   /** Starts the project's cluster if needed and counts a use; `leave` ends it. */
   private async enter(ref: string): Promise<PgDatabase> {
-    if (this.held.has(ref)) throw new PlinthError('project_unavailable', 'The project is being paused.');
+    if (this.held.has(ref)) throw new PlinthError('project_unavailable', 'The project is being paused, upgraded or recovered.');
     const entry = this.clusterOf(ref);
     entry.inFlight += 1;
     entry.lastUsed = Date.now();
@@ -597,13 +597,7 @@ export class LocalEngine implements Engine {
       asSuperuser: (fn) => this.asSuperuser(location, fn),
       dump: () => this.dump(location, []),
       ownerStartupOptions: this.options.vaultKeys && vaultKeyOption(this.options.vaultKeys(ref)),
-      stopAndHold: async () => {
-        this.held.add(ref);
-        await this.stopCluster(ref);
-        // Made again on next use, with the binaries of whatever major `db` then holds.
-        this.clusters.delete(ref);
-        return () => this.held.delete(ref);
-      },
+      stopAndHold: () => this.stopAndHold(ref),
     };
     // An attempt cut off by a crash is undone first; one cut off after its swap has nothing left to do.
     await recoverInterrupted(host);
@@ -614,6 +608,18 @@ export class LocalEngine implements Engine {
       await pitr.restartAfterUpgrade(this.pitrHost(location)).catch((error: unknown) => this.options.log?.(`project ${ref}: point-in-time recovery after the upgrade: ${String(error)}`));
     }
     return this.postgresVersion(location);
+  }
+
+  /**
+   * Stops the project's cluster and keeps it stopped (every use is project_unavailable) until the
+   * returned release, while an upgrade or a recovery replaces its files. The cluster is made again
+   * on next use, with the binaries of whatever major `db` then holds.
+   */
+  private async stopAndHold(ref: string): Promise<() => void> {
+    this.held.add(ref);
+    await this.stopCluster(ref);
+    this.clusters.delete(ref);
+    return () => this.held.delete(ref);
   }
 
   /** Point-in-time recovery of a project's cluster (local/pitr.ts). */
@@ -632,11 +638,7 @@ export class LocalEngine implements Engine {
       projectDir: this.projectDir(ref),
       asSuperuser: (fn) => this.asSuperuser(location, fn),
       restart: () => this.restartProject(location),
-      stopAndHold: async () => {
-        this.held.add(ref);
-        await this.stopCluster(ref);
-        return () => this.held.delete(ref);
-      },
+      stopAndHold: () => this.stopAndHold(ref),
     };
   }
 

@@ -17,6 +17,7 @@ import { chown, mkdir, rename, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import * as pgMeta from '@plinth/pg-meta';
+import { checkExtensionsAvailable, compareRowCounts, settingClause, updateExtensions } from '../major-upgrade-steps.ts';
 import { ensureVault } from '../vault.ts';
 import type { Database, Queryable } from '../types.ts';
 import type { PostgresBinaries } from './binaries.ts';
@@ -31,14 +32,6 @@ const LOAD_BATCH_CHARS = 1024 * 1024;
 /** Room the new cluster needs besides the old one: its own copy of the data, and some slack. */
 const DISK_FACTOR = 1.5;
 const DISK_SLACK_BYTES = 64 * 1024 * 1024;
-/**
- * Settings whose stored value is a list already quoted element by element (pg_dump's
- * variable_is_guc_list_quote): written back as they are, where any other is written as one literal.
- */
-const LIST_SETTINGS = new Set([
-  'local_preload_libraries', 'search_path', 'session_preload_libraries', 'shared_preload_libraries', 'temp_tablespaces', 'unix_socket_directories',
-]);
-
 /** What the local engine gives the upgrade of one project. */
 export interface MajorUpgradeHost {
   /** data/projects/{ref}: the cluster in `db/`, its socket beside it. */
@@ -133,10 +126,10 @@ export async function upgradeMajor(host: MajorUpgradeHost, onStep: UpgradeStepLi
     } finally {
       await owner.end();
     }
-    await host.asSuperuser((old) => compareRowCounts(old, target));
+    await host.asSuperuser((old) => compareRowCounts(old, clientQueryable(target)));
 
     await onStep(6); // update database extensions
-    await updateExtensions(target);
+    await updateExtensions(clientQueryable(target));
 
     await onStep(7); // optimize database
     await target.query('analyze');
@@ -235,21 +228,6 @@ interface SettingRow {
 
 const flag = (on: boolean, name: string) => (on ? name : `NO${name}`);
 
-/** A stored list value: elements PostgreSQL quoted as identifiers where needed, nothing else. */
-const LIST_VALUE = /^\s*("(?:[^"]|"")*"|[\w$./-]+)(\s*,\s*("(?:[^"]|"")*"|[\w$./-]+))*\s*$/;
-
-/** `set name to value` for a pg_db_role_setting entry ("name=value"), every part quoted. */
-function settingClause(entry: string): string {
-  const at = entry.indexOf('=');
-  const name = entry.slice(0, at);
-  const value = entry.slice(at + 1);
-  const quotedName = name.split('.').map((part) => ident(part)).join('.');
-  if (!LIST_SETTINGS.has(name)) return `set ${quotedName} to ${literal(value)}`;
-  // Written back as stored (each element already quoted), so only a value of that form is.
-  if (!LIST_VALUE.test(value)) throw new Error(`The setting ${name} holds a value the upgrade cannot copy: ${value}`);
-  return `set ${quotedName} to ${value}`;
-}
-
 /** Every role of the old cluster (predefined ones aside) with its attributes, memberships and settings, and the database's owner, privileges and settings. */
 async function copyRoles(old: Queryable, next: pg.Client, host: MajorUpgradeHost): Promise<void> {
   const { rows: roles } = await old.query<RoleRow>(
@@ -335,13 +313,7 @@ async function copyRoles(old: Queryable, next: pg.Client, host: MajorUpgradeHost
 
 /** Every extension the database uses exists in the target, the disk has room, the owner can log in. */
 async function preUpgradeChecks(old: Queryable, next: pg.Client, host: MajorUpgradeHost): Promise<void> {
-  const { rows: used } = await old.query<{ extname: string }>('select extname from pg_catalog.pg_extension order by extname');
-  const { rows: available } = await next.query<{ name: string }>('select name from pg_catalog.pg_available_extensions');
-  const names = new Set(available.map((row) => row.name));
-  const missing = used.map((row) => row.extname).filter((name) => !names.has(name));
-  if (missing.length > 0) {
-    throw new Error(`PostgreSQL ${host.target.major} here does not have the extension${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, which the database uses.`);
-  }
+  await checkExtensionsAvailable(old, clientQueryable(next), `PostgreSQL ${host.target.major} here`);
   const { rows: [size] } = await old.query<{ bytes: string }>('select pg_catalog.pg_database_size(current_database())::text as bytes');
   const disk = await statfs(host.projectDir);
   const free = disk.bavail * disk.bsize;
@@ -383,30 +355,4 @@ async function loadDump(next: pg.Client, sql: string): Promise<void> {
   }
   await flush();
   await next.query('reset all');
-}
-
-/** Each table's rows, counted in both databases: the same, or the upgrade stops. */
-async function compareRowCounts(old: Queryable, next: pg.Client): Promise<void> {
-  const tablesSql = `select format('%I.%I', n.nspname, c.relname) as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-     where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_' order by 1`;
-  const { rows: tables } = await old.query<{ name: string }>(tablesSql);
-  if (tables.length === 0) return;
-  const countSql = `select ${tables.map((t, i) => `(select count(*) from ${t.name})::text as c${i}`).join(', ')}`;
-  const { rows: [before] } = await old.query<Record<string, string>>(countSql);
-  const { rows: [after] } = await next.query<Record<string, string>>(countSql);
-  const differing = tables.filter((_, i) => before[`c${i}`] !== after[`c${i}`]).map((t) => t.name);
-  if (differing.length > 0) throw new Error(`The new database's rows differ from the old one's in ${differing.slice(0, 5).join(', ')}.`);
-}
-
-/** ALTER EXTENSION ... UPDATE for each extension whose installed version is not the target's default. */
-async function updateExtensions(next: pg.Client): Promise<void> {
-  const { rows } = await next.query<{ name: string }>(
-    `select e.extname as name from pg_catalog.pg_extension e join pg_catalog.pg_available_extensions a on a.name = e.extname
-      where a.default_version is not null and a.default_version <> e.extversion`,
-  );
-  for (const { name } of rows) {
-    await next.query(`alter extension ${ident(name)} update`).catch((error: unknown) => {
-      throw new Error(`Updating the extension ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  }
 }

@@ -32,7 +32,8 @@ import { serverVersion } from '../server-version.ts';
 import type { ConnectionInfo, Database, Engine, PostgresMajor, ProjectArchive, ProjectLocation, Queryable, UpgradedDatabase, WireTarget } from '../types.ts';
 import { observeDatabase } from '../observed-database.ts';
 import type { DatabaseObserver } from '../observer.ts';
-import { checkExtensionsAvailable, compareRowCounts, copySettings, updateExtensions } from './major-upgrade.ts';
+import { checkExtensionsAvailable, compareRowCounts, updateExtensions } from '../major-upgrade-steps.ts';
+import { copySettings } from './major-upgrade.ts';
 import { createPool, PgDatabase } from './pg-database.ts';
 import { ensureVault, vaultKeyOption, type VaultKeys } from '../vault.ts';
 
@@ -229,8 +230,7 @@ export class PostgresEngine implements Engine {
     const admin = this.admin(server);
     const db = ident(databaseName(ref));
     const owner = ident(ownerRole(ref));
-    const existing = await admin.query('select 1 from pg_catalog.pg_database where datname = $1', [databaseName(ref)]);
-    if (existing.rows.length > 0) throw new Error(`Project ${ref} already exists on ${new URL(server).host}.`);
+    if (await this.hasDatabase(server, ref)) throw new Error(`Project ${ref} already exists on ${new URL(server).host}.`);
     await this.ensureClusterRoles(server);
     // PASSWORD takes no bind parameter: the literal is quoted by pg's escapeLiteral (E'' form for
     // backslashes). A role left by an earlier failed attempt just gets the new password.
@@ -367,17 +367,15 @@ export class PostgresEngine implements Engine {
     this.held.add(ref);
     await this.closeProject(location);
     // Nobody else writes while it is dumped: its logins off, its sessions (direct ones too) ended.
-    const admin = this.admin(server);
-    await admin.exec(`alter role ${ident(ownerRole(ref))} nologin; alter role ${ident(platformRole(ref))} nologin`);
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName(ref)]);
+    await this.setLogins(server, ref, false);
+    await this.endSessions(server, ref);
     const sql = await dumpDatabase({ connectionString: withDatabase(server, databaseName(ref)) });
     return { body: Readable.from([Buffer.from(sql, 'utf8')]).pipe(createGzip()), format: 'sql.gz' };
   }
 
   async releaseHold(location: ProjectLocation): Promise<void> {
-    const { ref } = location;
-    await this.admin(this.requireServer(location)).exec(`alter role ${ident(ownerRole(ref))} login; alter role ${ident(platformRole(ref))} login`);
-    this.held.delete(ref);
+    await this.setLogins(this.requireServer(location), location.ref, true);
+    this.held.delete(location.ref);
   }
 
   async unarchive(ref: string, archive: Readable, options: { dbPassword: string; server: string | null }): Promise<ProjectLocation> {
@@ -496,6 +494,12 @@ export class PostgresEngine implements Engine {
     return rows.length > 0;
   }
 
+  /** Ends every other session on the project's database (the pooler's, other nodes', direct clients'). */
+  private async endSessions(server: string, ref: string): Promise<void> {
+    await this.admin(server).query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName(ref)]);
+  }
+
+  /** The project's two logins (owner and platform) on or off. */
   private async setLogins(server: string, ref: string, login: boolean): Promise<void> {
     const clause = login ? 'login' : 'nologin';
     await this.admin(server).exec(`alter role ${ident(ownerRole(ref))} ${clause}; alter role ${ident(platformRole(ref))} ${clause}`);
@@ -549,14 +553,14 @@ export class PostgresEngine implements Engine {
       await this.asSuperuser(location, (old) => copySettings(old, this.admin(server), databaseName(ref), ownerRole(ref)));
 
       await onStep(2); // pre-upgrade checks
-      await this.asSuperuser(location, (old) => this.asSuperuser({ ref, server }, (next) => checkExtensionsAvailable(old, next, targetMajor)));
+      await this.asSuperuser(location, (old) => this.asSuperuser({ ref, server }, (next) => checkExtensionsAvailable(old, next, `The PostgreSQL ${targetMajor} server`)));
       await this.withPlatformSession({ ref, server }, (db) => db.query('select 1'));
 
       await onStep(3); // shut down API services: nobody writes after the dump's snapshot
       await this.closeProject(location);
       loginsOff = true;
       await this.setLogins(source, ref, false);
-      await this.admin(source).query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName(ref)]);
+      await this.endSessions(source, ref);
 
       await onStep(4); // migrate to new database
       // A dump is a read: one that failed (pg_dump reads some definitions from the live catalog) is simply taken again.
