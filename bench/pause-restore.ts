@@ -14,7 +14,6 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { dumpDatabase } from '@plinth/pg-dump';
 import { createEngine, type Engine, type EngineName } from '../apps/platform/src/engines/index.ts';
 
 const execFileAsync = promisify(execFile);
@@ -25,6 +24,18 @@ const ROW_BYTES = 1000;
 
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** This process's peak RSS while `fn` runs (sampled every 200 ms): a dump held whole would show as its size. */
+async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ result: T; peakRss: number }> {
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 200);
+  try {
+    const result = await fn();
+    return { result, peakRss: Math.max(peakRss, process.memoryUsage.rss()) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
 
 async function onServer<T>(database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const url = new URL(SERVER);
@@ -95,15 +106,20 @@ async function bench(name: EngineName): Promise<void> {
 
     const archivePath = path.join(dataDir, 'archive');
     started = performance.now();
-    const archive = await engine.archive(location);
-    await pipeline(archive.body, createWriteStream(archivePath));
-    await engine.dropProject(location);
-    console.log(`${name}: pause (archive ${archive.format} + free) ${seconds(started)} s, archive ${mb(statSync(archivePath).size)}`);
+    const paused = await withPeakRss(async () => {
+      const archive = await engine.archive(location);
+      await pipeline(archive.body, createWriteStream(archivePath));
+      await engine.dropProject(location);
+      return archive;
+    });
+    console.log(`${name}: pause (archive ${paused.result.format} + free) ${seconds(started)} s, archive ${mb(statSync(archivePath).size)}, peak RSS ${mb(paused.peakRss)}`);
     started = performance.now();
-    location = await engine.unarchive(location.ref, createReadStream(archivePath), { dbPassword: 'a-long-db-password', server: location.server });
-    const back = await engine.project(location);
-    const count = (await back.query<{ n: string }>('select count(*)::text as n from public.payload')).rows[0].n;
-    console.log(`${name}: restore (unarchive + first query) ${seconds(started)} s, ${count} rows back`);
+    const restored = await withPeakRss(async () => {
+      location = await engine.unarchive(location.ref, createReadStream(archivePath), { dbPassword: 'a-long-db-password', server: location.server });
+      const back = await engine.project(location);
+      return (await back.query<{ n: string }>('select count(*)::text as n from public.payload')).rows[0].n;
+    });
+    console.log(`${name}: restore (unarchive + first query) ${seconds(started)} s, ${restored.result} rows back, peak RSS ${mb(restored.peakRss)}`);
     await engine.dropProject(location);
   } catch (error) {
     console.log(`${name}: failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);

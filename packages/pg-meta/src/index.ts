@@ -11,6 +11,7 @@
 export * from './queryable.ts';
 export * from './identifiers.ts';
 export * from './sql-lexer.ts';
+export * from './sql-statement-stream.ts';
 export * from './statement-effects.ts';
 export * from './protected-schemas.ts';
 export * from './filters.ts';

@@ -6,13 +6,16 @@
 import { chmod, chown, mkdir, rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import * as tar from 'tar';
+import { spentWalSegments } from './spent-wal.ts';
 
 /**
  * The directory's files, gzipped, without the entries `skip` names (paths relative to the
- * directory, as `./log`): the server's own log, a lock file of the process that closed it.
+ * directory, as `./log`): the server's own log, a lock file of the process that closed it. WAL
+ * segments a clean shutdown no longer needs are left out too (spent-wal.ts).
  */
 export function archiveDirectory(dir: string, skip: (relativePath: string) => boolean): Readable {
-  const pack = tar.create({ cwd: dir, gzip: true, portable: true, filter: (entry) => !skip(entry) }, ['.']);
+  const spent = new Set(spentWalSegments(dir).map((name) => `./pg_wal/${name}`));
+  const pack = tar.create({ cwd: dir, gzip: true, portable: true, filter: (entry) => !spent.has(entry) && !skip(entry) }, ['.']);
   return Readable.from(pack);
 }
 

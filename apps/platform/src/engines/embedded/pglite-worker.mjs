@@ -8,14 +8,18 @@
 //   | listen {channel} | unlisten {channel} | wireBegin | wireExec {wireId, bytes} | wireEnd {wireId, rollback} | close (the main thread terminates the thread after it)
 // Reply (worker -> main): { id, ok: true, result } or { id, ok: false, error }; a NOTIFY on a
 // channel listened to is posted as { notify: channel, payload } when PGlite delivers it.
-// Once ready, the worker posts { ready: true } (or { ready: false, error } if PGlite failed to open).
+// The worker starts before it knows its database (worker-database.ts keeps one started as a spare):
+// its first message is { open: { dataDir, settings } }; once PGlite has opened it, the worker posts
+// { ready: true } (or { ready: false, error } if PGlite failed to open).
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { contribExtension } from './contrib-files.mjs';
 
-const { dataDir, settings, wasmModules, contrib } = workerData;
+const { wasmModules, contrib } = workerData;
+/** The data directory, known from the first message (see the end of this file). */
+let dataDir;
 
 const errorFields = ['severity', 'detail', 'hint', 'position', 'where', 'schema', 'table', 'column', 'dataType', 'constraint'];
 
@@ -235,26 +239,33 @@ async function handle(pg, msg) {
   }
 }
 
-let pg;
-try {
+/** Opens PGlite on the directory the first message names; a spare waits here, its modules loaded. */
+async function open(message) {
+  dataDir = message.dataDir;
   // Defaults replaced, not extended, by startParams: keep PGlite's and append our settings.
   const startParams = [...PGlite.defaultStartParams];
-  for (const [name, value] of Object.entries(settings ?? {})) startParams.push('-c', `${name}=${value}`);
+  for (const [name, value] of Object.entries(message.settings ?? {})) startParams.push('-c', `${name}=${value}`);
   // Compiled once by the main thread and shared: compiling the wasm is most of a worker's start-up.
   // The contrib extensions' files, in place before Postgres starts; their libraries load on use.
   const extensions = contrib ? { contrib: contribExtension(contrib) } : {};
-  pg = await PGlite.create({ dataDir, startParams, extensions, ...wasmModules });
-  parentPort.postMessage({ ready: true });
-} catch (err) {
-  parentPort.postMessage({ ready: false, error: serializeError(err) });
-  process.exit(1);
+  return PGlite.create({ dataDir, startParams, extensions, ...wasmModules });
 }
 
-parentPort.on('message', async (msg) => {
+parentPort.once('message', async ({ open: message }) => {
+  let pg;
   try {
-    const result = await handle(pg, msg);
-    parentPort.postMessage({ id: msg.id, ok: true, result });
+    pg = await open(message);
   } catch (err) {
-    parentPort.postMessage({ id: msg.id, ok: false, error: serializeError(err) });
+    parentPort.postMessage({ ready: false, error: serializeError(err) });
+    process.exit(1);
   }
+  parentPort.on('message', async (msg) => {
+    try {
+      const result = await handle(pg, msg);
+      parentPort.postMessage({ id: msg.id, ok: true, result });
+    } catch (err) {
+      parentPort.postMessage({ id: msg.id, ok: false, error: serializeError(err) });
+    }
+  });
+  parentPort.postMessage({ ready: true });
 });

@@ -34,6 +34,57 @@ function wasmModules() {
 }
 
 /**
+ * The worker is plain JavaScript, so it starts without the loader flags the platform may run under
+ * (tsx's --import/--require): a worker inherits them, and measured they cost each thread ~0.3-0.5 s.
+ */
+function workerExecArgv(): string[] {
+  const loaderFlags = ['--import', '--require', '-r', '--loader', '--experimental-loader'];
+  const kept: string[] = [];
+  for (let i = 0; i < process.execArgv.length; i++) {
+    const arg = process.execArgv[i];
+    if (loaderFlags.includes(arg)) i++; // and its value
+    else if (!loaderFlags.some((flag) => arg.startsWith(`${flag}=`))) kept.push(arg);
+  }
+  return kept;
+}
+
+/**
+ * One worker started ahead of need, its modules loaded, waiting to be told which database to open:
+ * a wake-up (scale to zero) or a new project then skips the thread's start and PGlite's import. It is
+ * unref'd, so it never keeps the process alive, and replaced after each opening.
+ */
+let spare: Worker | null = null;
+
+async function startWorker(): Promise<Worker> {
+  const [modules, contrib] = await Promise.all([wasmModules(), contribFiles()]);
+  const worker = new Worker(workerUrl, { workerData: { wasmModules: modules, contrib }, execArgv: workerExecArgv() });
+  // A spare that fails to load must not crash the process: 'exit' follows, and it is forgotten.
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    if (spare === worker) spare = null;
+  });
+  return worker;
+}
+
+/** The spare if there is one (else a new worker), ref'd again: an open database keeps the process alive as before. */
+async function takeWorker(): Promise<Worker> {
+  const worker = spare ?? (await startWorker());
+  spare = null;
+  worker.ref();
+  return worker;
+}
+
+/** Starts the next spare once an opening is done, so the two do not compete for the CPU. */
+function replenishSpare(): void {
+  if (spare) return;
+  void startWorker().then((worker) => {
+    if (spare) return void worker.terminate();
+    worker.unref();
+    spare = worker;
+  }, () => undefined);
+}
+
+/**
  * shared_buffers=16MB: measured RSS per instance drops from ~180 MB to ~60 MB. search_path: PGlite
  * starts with `public` on its command line and ignores the database's own setting (bootstrap.sql
  * sets Supabase's, which ends with `extensions`), so it is given here. shared_preload_libraries:
@@ -102,13 +153,11 @@ export class WorkerDatabase implements Database {
   /** Locks `dataDir`, starts the worker and waits until PGlite has opened (or created) the database. */
   static async open(dataDir: string, options: WorkerDatabaseOptions = {}): Promise<WorkerDatabase> {
     mkdirSync(dataDir, { recursive: true });
-    const [modules, contrib] = await Promise.all([wasmModules(), contribFiles()]);
     acquireLock(dataDir);
     let worker: Worker;
     try {
-      worker = new Worker(workerUrl, {
-        workerData: { dataDir, settings: { ...DEFAULT_SETTINGS, ...options.settings }, wasmModules: modules, contrib },
-      });
+      worker = await takeWorker();
+      worker.postMessage({ open: { dataDir, settings: { ...DEFAULT_SETTINGS, ...options.settings } } });
       await new Promise<void>((resolve, reject) => {
         const onMessage = (msg: { ready?: boolean; error?: SerializedError }) => {
           if (msg.ready === undefined) return;
@@ -135,6 +184,8 @@ export class WorkerDatabase implements Database {
     } catch (err) {
       releaseLock(dataDir);
       throw err;
+    } finally {
+      replenishSpare();
     }
     return new WorkerDatabase(dataDir, worker);
   }

@@ -24,7 +24,7 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
-import { dumpDatabase } from '@plinth/pg-dump';
+import { dumpDatabase, dumpDatabaseStream } from '@plinth/pg-dump';
 import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { archiveDirectory, extractDirectory } from '../directory-archive.ts';
 import { readInterruptibly } from '../interruptible.ts';
@@ -425,7 +425,19 @@ export class LocalEngine implements Engine {
   async dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string> {
     // As a use of the project, so an idle stop cannot cut the dump off.
     return this.using(location.ref, () =>
-      dumpDatabase({ host: this.clusterOf(location.ref).cluster.socketDir, port: SOCKET_PORT, user: LOCAL_SUPERUSER, database: DATABASE }, pgDumpArgs));
+      dumpDatabase(this.superuserLogin(location.ref), pgDumpArgs));
+  }
+
+  /** The same dump as a stream (a major upgrade's), counted as a use of the project until the stream closes. */
+  private async dumpStream(location: ProjectLocation): Promise<Readable> {
+    await this.enter(location.ref);
+    const dump = dumpDatabaseStream(this.superuserLogin(location.ref));
+    dump.once('close', () => this.leave(location.ref));
+    return dump;
+  }
+
+  private superuserLogin(ref: string): pg.ClientConfig {
+    return { host: this.clusterOf(ref).cluster.socketDir, port: SOCKET_PORT, user: LOCAL_SUPERUSER, database: DATABASE };
   }
 
   assertRunnable(_statement: string): void {
@@ -595,7 +607,7 @@ export class LocalEngine implements Engine {
     const host: MajorUpgradeHost = {
       projectDir: this.projectDir(ref), target: this.binaries(targetMajor), superuser: LOCAL_SUPERUSER, owner: OWNER, database: DATABASE, port: SOCKET_PORT,
       asSuperuser: (fn) => this.asSuperuser(location, fn),
-      dump: () => this.dump(location, []),
+      dump: () => this.dumpStream(location),
       ownerStartupOptions: this.options.vaultKeys && vaultKeyOption(this.options.vaultKeys(ref)),
       stopAndHold: () => this.stopAndHold(ref),
     };

@@ -15,6 +15,7 @@
 import { existsSync } from 'node:fs';
 import { chown, mkdir, rename, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import pg from 'pg';
 import * as pgMeta from '@plinth/pg-meta';
 import { checkExtensionsAvailable, compareRowCounts, settingClause, updateExtensions } from '../major-upgrade-steps.ts';
@@ -43,8 +44,8 @@ export interface MajorUpgradeHost {
   port: number;
   /** `fn` on a superuser connection to the project's cluster as it is now (started if stopped). */
   asSuperuser<T>(fn: (admin: Database) => Promise<T>): Promise<T>;
-  /** A full plain-SQL pg_dump of the project's database, as the superuser. */
-  dump(): Promise<string>;
+  /** A full plain-SQL pg_dump of the project's database, as the superuser, streamed. */
+  dump(): Promise<Readable>;
   /** Stops the project's cluster and keeps it from starting until the returned function is called. */
   stopAndHold(): Promise<() => void>;
   /** The owner's startup options for the platform's sessions (the vault key). */
@@ -116,8 +117,18 @@ export async function upgradeMajor(host: MajorUpgradeHost, onStep: UpgradeStepLi
 
     await onStep(4); // migrate to new database
     // A dump is a read: one that failed (pg_dump reads some definitions from the live catalog, see
-    // control/database-transfer.ts) is simply taken again.
-    await loadDump(target, await host.dump().catch(() => host.dump()));
+    // control/database-transfer.ts) is simply taken again. It streams into one transaction, which
+    // its failure rolls back, so the second attempt starts from the same empty database.
+    let dumpFailed = false;
+    const moveOnce = async () => {
+      const dump = await host.dump();
+      dump.once('error', () => { dumpFailed = true; });
+      await loadDump(target, dump);
+    };
+    await moveOnce().catch((error: unknown) => {
+      if (!dumpFailed) throw error;
+      return moveOnce();
+    });
 
     await onStep(5); // execute database migration: what the platform itself installs, then a check
     const owner = await connect(next.socketDir, host, host.owner, host.ownerStartupOptions);
@@ -331,8 +342,8 @@ async function endClientConnections(old: Queryable): Promise<void> {
   );
 }
 
-/** The dump's statements, in batches on one session (its SET statements hold for all of it). */
-async function loadDump(next: pg.Client, sql: string): Promise<void> {
+/** The dump's statements, as they stream in, in batches in one transaction on one session (its SET statements hold for all of it). */
+async function loadDump(next: pg.Client, dump: AsyncIterable<Uint8Array | string>): Promise<void> {
   let batch: string[] = [];
   let chars = 0;
   const flush = async () => {
@@ -347,12 +358,18 @@ async function loadDump(next: pg.Client, sql: string): Promise<void> {
       throw new Error(`Loading the database into the new server failed: ${message}`);
     }
   };
-  for (const { text } of pgMeta.splitStatements(sql)) {
-    if (text === '') continue;
-    batch.push(text);
-    chars += text.length;
-    if (chars >= LOAD_BATCH_CHARS) await flush();
+  await next.query('begin');
+  try {
+    for await (const text of pgMeta.streamStatements(dump)) {
+      batch.push(text);
+      chars += text.length;
+      if (chars >= LOAD_BATCH_CHARS) await flush();
+    }
+    await flush();
+    await next.query('commit');
+  } catch (error) {
+    await next.query('rollback').catch(() => undefined);
+    throw error;
   }
-  await flush();
   await next.query('reset all');
 }

@@ -19,8 +19,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
-import { splitStatements, withoutLeadingComments } from '@plinth/pg-meta';
-import { dumpDatabase } from '@plinth/pg-dump';
+import { streamStatements, withoutLeadingComments } from '@plinth/pg-meta';
+import { dumpDatabase, dumpDatabaseStream } from '@plinth/pg-dump';
 import { bootstrapProject, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { DatabaseError } from '../database-error.ts';
 import { readInterruptibly } from '../interruptible.ts';
@@ -62,38 +62,35 @@ interface ServerMajor {
 const DUMP_BATCH_CHARS = 256 * 1024;
 
 /**
- * A plain pg_dump's statements in batches for exec(), each SET, GRANT, REVOKE and COMMENT alone:
- * psql's meta-commands (newer pg_dump releases write `\restrict` lines) are left out, as psql itself
- * would not send them to the server, and those statements may fail where they name what this
- * server's major lacks (transaction_timeout before 17; a function an extension has only in a newer
- * release), as psql would let them. A column's options (`ALTER COLUMN ... SET (name=value)`) stand
+ * A plain pg_dump's statements (streamStatements: psql's meta-commands such as pg_dump 18's
+ * `\restrict` lines are left out) in batches for exec(), each SET, GRANT, REVOKE and COMMENT alone:
+ * those statements may fail where they name what this server's major lacks (transaction_timeout
+ * before 17; a function an extension has only in a newer release), as psql would let them. A column's options (`ALTER COLUMN ... SET (name=value)`) stand
  * alone too: a server of another major or build may not know one (a dump of the CI's PostgreSQL 15
  * carries `pg_attver`, which 18 refuses); they are planner hints, so an unknown one is left out.
  */
-function dumpPieces(sql: string): DumpPiece[] {
-  const statements = splitStatements(sql.replace(/^\\\S.*$/gm, '')).map((statement) => statement.text).filter((text) => text !== '');
-  const pieces: DumpPiece[] = [];
+async function* dumpPieces(statements: AsyncIterable<string>): AsyncGenerator<DumpPiece> {
   let batch: string[] = [];
   let chars = 0;
-  const flush = () => {
-    if (batch.length > 0) pieces.push({ sql: batch.join(';\n'), tolerated: null });
+  const flush = (): DumpPiece[] => {
+    const pieces: DumpPiece[] = batch.length > 0 ? [{ sql: batch.join(';\n'), tolerated: null }] : [];
     batch = [];
     chars = 0;
+    return pieces;
   };
-  for (const statement of statements) {
+  for await (const statement of statements) {
     const text = withoutLeadingComments(statement).trim();
     const tolerated = /^(set|grant|revoke|comment)\s/i.test(text) ? UNDEFINED_HERE : COLUMN_OPTIONS.test(text) ? UNKNOWN_OPTION : null;
     if (tolerated) {
-      flush();
-      pieces.push({ sql: statement, tolerated });
+      yield* flush();
+      yield { sql: statement, tolerated };
       continue;
     }
     batch.push(statement);
     chars += statement.length;
-    if (chars >= DUMP_BATCH_CHARS) flush();
+    if (chars >= DUMP_BATCH_CHARS) yield* flush();
   }
-  flush();
-  return pieces;
+  yield* flush();
 }
 
 /** One exec() of a dump; `tolerated`: the SQLSTATEs with which it may fail, skipped (dumpPieces). */
@@ -108,9 +105,9 @@ const UNDEFINED_HERE: ReadonlySet<string> = new Set(['42704', '42883']); // unde
 const COLUMN_OPTIONS = /^alter\s+table\b[\s\S]*\balter\s+column\b[\s\S]*\bset\s*\(\s*[\w.]+\s*=[^;]*\)$/i;
 const UNKNOWN_OPTION: ReadonlySet<string> = new Set(['22023']); // invalid_parameter_value: "unrecognized parameter"
 
-/** Loads a plain pg_dump in `tx` (see dumpPieces). */
-async function loadDump(tx: Queryable, sql: string): Promise<void> {
-  for (const piece of dumpPieces(sql)) {
+/** Loads a plain pg_dump, read as it streams in, in `tx` (see dumpPieces). */
+async function loadDump(tx: Queryable, dump: AsyncIterable<Uint8Array | string>): Promise<void> {
+  for await (const piece of dumpPieces(streamStatements(dump))) {
     if (!piece.tolerated) {
       await tx.exec(piece.sql);
       continue;
@@ -369,8 +366,11 @@ export class PostgresEngine implements Engine {
     // Nobody else writes while it is dumped: its logins off, its sessions (direct ones too) ended.
     await this.setLogins(server, ref, false);
     await this.endSessions(server, ref);
-    const sql = await dumpDatabase({ connectionString: withDatabase(server, databaseName(ref)) });
-    return { body: Readable.from([Buffer.from(sql, 'utf8')]).pipe(createGzip()), format: 'sql.gz' };
+    // Streamed: pg_dump runs as the object store takes the gzip, so any size pauses in bounded memory.
+    const dump = dumpDatabaseStream({ connectionString: withDatabase(server, databaseName(ref)) });
+    const body = createGzip();
+    pipeline(dump, body).catch(() => undefined); // a failure reaches the reader: pipeline destroys `body` with it
+    return { body, format: 'sql.gz' };
   }
 
   async releaseHold(location: ProjectLocation): Promise<void> {
@@ -380,17 +380,16 @@ export class PostgresEngine implements Engine {
 
   async unarchive(ref: string, archive: Readable, options: { dbPassword: string; server: string | null }): Promise<ProjectLocation> {
     assertValidRef(ref);
-    const chunks: Buffer[] = [];
-    await pipeline(archive, createGunzip(), async (source: AsyncIterable<Buffer>) => {
-      for await (const chunk of source) chunks.push(chunk);
-    });
-    const sql = Buffer.concat(chunks).toString('utf8');
     // The archive is the project's only copy: whatever an earlier attempt made, on any server, goes.
     for (const server of this.servers) await this.dropProject({ ref, server }).catch(() => undefined);
     const preferred = options.server && this.servers.includes(options.server) && (await this.answers(options.server)) ? options.server : null;
     const location = await this.makeDatabase(ref, preferred ?? (await this.pickServer()), options.dbPassword, 'template0');
     try {
-      await this.loadInto(location, sql);
+      // Read as it is loaded, in one transaction: a damaged archive (its check fails at the end)
+      // fails the gunzip stream through pipeline, and so the load, which commits nothing.
+      const dump = createGunzip();
+      pipeline(archive, dump).catch(() => undefined);
+      await this.loadInto(location, dump);
     } catch (err) {
       await this.dropProject(location).catch(() => {});
       throw err;
@@ -400,9 +399,9 @@ export class PostgresEngine implements Engine {
   }
 
   /** A plain pg_dump loaded, as the superuser in one transaction, into the project's new empty database; then the owner's grants. */
-  private async loadInto(location: ProjectLocation, sql: string): Promise<void> {
+  private async loadInto(location: ProjectLocation, dump: AsyncIterable<Uint8Array | string>): Promise<void> {
     await this.asSuperuser(location, async (superuser) => {
-      await superuser.transaction((tx) => loadDump(tx, sql));
+      await superuser.transaction((tx) => loadDump(tx, dump));
       await superuser.exec(ownerGrantsSql(ident(ownerRole(location.ref))));
     });
   }
@@ -563,9 +562,18 @@ export class PostgresEngine implements Engine {
       await this.endSessions(source, ref);
 
       await onStep(4); // migrate to new database
-      // A dump is a read: one that failed (pg_dump reads some definitions from the live catalog) is simply taken again.
-      const dumpOld = () => dumpDatabase({ connectionString: withDatabase(source, databaseName(ref)) });
-      await this.loadInto(target, await dumpOld().catch(() => dumpOld()));
+      // A dump is a read: one that failed (pg_dump reads some definitions from the live catalog) is
+      // simply taken again; it streams into the load's transaction, which its failure rolls back.
+      let dumpFailed = false;
+      const moveOnce = () => {
+        const dump = dumpDatabaseStream({ connectionString: withDatabase(source, databaseName(ref)) });
+        dump.once('error', () => { dumpFailed = true; });
+        return this.loadInto(target!, dump);
+      };
+      await moveOnce().catch((error: unknown) => {
+        if (!dumpFailed) throw error;
+        return moveOnce();
+      });
 
       await onStep(5); // execute database migration: what the platform installs, then a check
       await this.withPlatformSession(target, (db) => ensureVault(db));
