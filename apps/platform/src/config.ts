@@ -33,6 +33,8 @@ export interface Config {
   sqlTimeoutCapMs: { readOnly: number; readWrite: number };
   /** Embedded engine: the SQL editor's reads run on a snapshot of the project in a second worker. */
   embeddedSqlSnapshots: boolean;
+  /** PLINTH_SUBSCRIPTION_CHANGES=off: the operator switches plan and spend-cap changes off (control/subscription.ts). */
+  subscriptionChangesEnabled: boolean;
   /**
    * PLINTH_DISK_QUOTA_BYTES: the disk quota of every plan that has one (a machine with small disks;
    * tests), instead of `limits(plan).databaseSizeBytes`; Enterprise's stays custom. Over it a
@@ -54,6 +56,8 @@ export interface Config {
   s3: S3StoreConfig | undefined;
   /** The operator's support address, named where the studio asks people to reach out. */
   supportEmail: string;
+  /** The operator's legal documents (terms.md, dpa.pdf, privacy.md ...) listed on /org/{slug}/documents: PLINTH_LEGAL_DIR, default `{dataDir}/legal`. */
+  legalDir: string;
   /**
    * Edge functions: a request's wall-clock and CPU-time limits, a worker's memory, how long an idle
    * function's Deno process is kept, and whether functions may reach their project's Postgres server
@@ -147,11 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedSqlSnapshots: env.PLINTH_EMBEDDED_SQL_SNAPSHOTS !== 'off',
     diskQuotaBytes: env.PLINTH_DISK_QUOTA_BYTES ? seconds(env, 'PLINTH_DISK_QUOTA_BYTES', 1, 'bytes') : undefined,
     operatorEmails: (env.PLINTH_OPERATORS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    subscriptionChangesEnabled: env.PLINTH_SUBSCRIPTION_CHANGES !== 'off',
     jobStopGraceMs: seconds(env, 'PLINTH_JOB_STOP_GRACE_S', 10) * 1000,
     cronTimeoutMs: seconds(env, 'PLINTH_CRON_TIMEOUT_S', 300) * 1000,
     webhooksAllowPrivate: env.PLINTH_WEBHOOKS_ALLOW_PRIVATE === 'on',
     s3: s3Config(env),
     supportEmail: env.PLINTH_SUPPORT_EMAIL ?? 'support@localhost',
+    legalDir: path.resolve(env.PLINTH_LEGAL_DIR ?? path.join(dataDir, 'legal')),
     functions: {
       // Supabase's published wall-clock limit on the free plan.
       wallClockMs: seconds(env, 'PLINTH_FUNCTIONS_WALL_CLOCK_S', 150) * 1000,

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import './index.css';
 import { TooltipProvider } from './components/ui/tooltip.tsx';
+import { applyCachedTheme, ThemeSync } from './features/account/theme-sync.tsx';
 import { createQueryClient } from './data/query-client.ts';
 import { useAuthEventsSync } from './data/auth/session-query.ts';
 import { setUnauthorizedHandler } from './lib/api.ts';
@@ -12,6 +13,7 @@ import { auth } from './lib/auth.ts';
 import { withReturnTo } from './lib/return-to.ts';
 import { router } from './routes.tsx';
 
+applyCachedTheme();
 const queryClient = createQueryClient();
 
 let isRedirecting = false;
@@ -45,6 +47,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <TooltipProvider delayDuration={150}>
         <AuthEvents />
+        <ThemeSync />
         <RouterProvider router={router} />
         <Toaster theme="dark" position="bottom-right" richColors closeButton toastOptions={{ className: 'text-sm' }} />
       </TooltipProvider>

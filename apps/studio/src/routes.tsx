@@ -127,7 +127,8 @@ const projectRoutes: RouteObject[] = [
   page('settings/auth', 'Auth Settings', () => import('./pages/project/settings-auth-page.tsx')),
   page('settings/storage', 'Storage Settings', () => import('./pages/project/settings-storage-page.tsx')),
   page('settings/functions', 'Edge Function Settings', () => import('./pages/project/settings-functions-page.tsx')),
-  notYet('settings/addons', 'Add-ons'),
+  // ?panel=compute|pitr|custom_domain|ipv4
+  page('settings/addons', 'Add-ons', () => import('./pages/project/settings-addons-page.tsx')),
   redirect('settings/vault', 'secrets'),
   page('settings/vault/secrets', 'Vault', () => import('./pages/project/settings-vault-page.tsx')),
   notYet('settings/integrations', 'Integrations'),
@@ -138,22 +139,22 @@ const organizationRoutes: RouteObject[] = [
   redirect('', 'general'),
   page('general', 'Organization Settings', () => import('./pages/org/general-page.tsx')),
   page('team', 'Team', () => import('./pages/org/team-page.tsx')),
-  notYet('integrations', 'Integrations'),
+  page('integrations', 'Integrations', () => import('./pages/org/integrations-page.tsx')),
   // ?panel=subscriptionPlan
-  notYet('billing', 'Billing'),
+  page('billing', 'Billing', () => import('./pages/org/billing-page.tsx')),
   // ?projectRef={ref}
-  notYet('usage', 'Usage'),
+  page('usage', 'Usage', () => import('./pages/org/usage-page.tsx')),
   page('invoices', 'Invoices', () => import('./pages/org/invoices-page.tsx')),
-  notYet('apps', 'OAuth Apps'),
+  page('apps', 'OAuth Apps', () => import('./pages/org/apps-page.tsx')),
   page('audit', 'Audit Logs', () => import('./pages/org/audit-page.tsx')),
-  notYet('documents', 'Legal Documents'),
+  page('documents', 'Legal Documents', () => import('./pages/org/documents-page.tsx')),
 ];
 
 /** /account/... */
 const accountRoutes: RouteObject[] = [
   redirect('', 'me'),
   page('me', 'Preferences', () => import('./pages/account/me-page.tsx')),
-  notYet('tokens', 'Access Tokens'),
+  page('tokens', 'Access Tokens', () => import('./pages/account/tokens-page.tsx')),
   page('security', 'Security', () => import('./pages/account/security-page.tsx')),
   page('audit', 'Audit logs', () => import('./pages/account/audit-page.tsx')),
 ];
@@ -174,6 +175,8 @@ export const routes: RouteObject[] = [
         children: [
           page('projects', 'Projects', () => import('./pages/projects-page.tsx')),
           page('new', 'Create an organization', () => import('./pages/new-organization-page.tsx')),
+          // The consent screen of the OAuth apps' authorization-code flow (?auth_id=).
+          page('authorize', 'Authorize application', () => import('./pages/authorize-page.tsx')),
           page('new/:slug', 'Create a new project', () => import('./pages/new-project-page.tsx')),
           { ...layout('project/:ref', () => import('./components/layouts/project-layout.tsx'), projectRoutes), errorElement: <RouteErrorPage /> },
           { ...layout('org/:slug', () => import('./components/layouts/org-layout.tsx'), organizationRoutes), errorElement: <RouteErrorPage /> },

@@ -8,6 +8,7 @@ import {
   supportTicketSchema,
 } from './account.ts';
 import { accessTokenEndpoints } from './access-tokens.ts';
+import { oauthAppEndpoints } from './oauth-apps.ts';
 import { adminEndpoints } from './admin.ts';
 import { authConfigEndpoints } from './auth-config.ts';
 import { authUserEndpoints } from './auth-users.ts';
@@ -17,6 +18,7 @@ import { contentEndpoints } from './content.ts';
 import { dataApiEndpoints } from './data-api.ts';
 import { endpoint, type Endpoint } from './endpoints-base.ts';
 import { managementEndpoints } from './management.ts';
+import { managementProjectEndpoints } from './management-projects.ts';
 import { pgMetaEndpoints } from './pg-meta.ts';
 import { signingKeyEndpoints } from './signing-keys.ts';
 import { ssoProviderEndpoints } from './sso-providers.ts';
@@ -26,6 +28,8 @@ import { analyticsEndpoints } from './analytics.ts';
 import { reportEndpoints } from './reports.ts';
 import { cronEndpoints } from './cron.ts';
 import { backupEndpoints } from './backups.ts';
+import { billingEndpoints } from './billing.ts';
+import { usageEndpoints, usageQuery } from './usage.ts';
 import { webhooksEndpoints } from './webhooks.ts';
 import { wrapperEndpoints } from './wrappers.ts';
 import { databaseSettingsEndpoints } from './database-settings.ts';
@@ -33,6 +37,8 @@ import { storageConfigEndpoints } from './storage-config.ts';
 import { storageEndpoints } from './storage.ts';
 import { infrastructureEndpoints, infrastructureManagementEndpoints, upgradeStatusResponseSchema } from './infrastructure.ts';
 import { projectGeneralEndpoints } from './project-general.ts';
+import { orgIntegrationEndpoints } from './org-integrations.ts';
+import { accountPreferenceEndpoints } from './account-preferences.ts';
 import {
   freeProjectLimitMemberSchema,
   invitationCreateBody,
@@ -43,7 +49,6 @@ import {
   organizationDeleteBody,
   organizationSchema,
   organizationUpdateBody,
-  subscriptionSchema,
   usageSchema,
 } from './organizations.ts';
 import {
@@ -74,8 +79,7 @@ export const endpoints = {
   organizationUpdate: endpoint({ method: 'PATCH', path: '/organizations/:slug', summary: 'Rename an organization', params: slugParams, body: organizationUpdateBody, response: organizationSchema }),
   organizationDelete: endpoint({ method: 'DELETE', path: '/organizations/:slug', summary: 'Delete an organization and its projects', params: slugParams, body: organizationDeleteBody, response: okSchema }),
   organizationAudit: endpoint({ method: 'GET', path: '/organizations/:slug/audit', summary: "The organization's audit trail", params: slugParams, query: auditListQuery, response: auditListResponse }),
-  organizationSubscription: endpoint({ method: 'GET', path: '/organizations/:slug/billing/subscription', summary: "The organization's plan", params: slugParams, response: subscriptionSchema }),
-  organizationUsage: endpoint({ method: 'GET', path: '/organizations/:slug/usage', summary: 'Usage against the plan', params: slugParams, response: usageSchema }),
+  organizationUsage: endpoint({ method: 'GET', path: '/organizations/:slug/usage', summary: 'Usage against the plan over the current billing cycle (calendar month, UTC)', params: slugParams, query: usageQuery, response: usageSchema }),
   members: endpoint({ method: 'GET', path: '/organizations/:slug/members', summary: 'Members of an organization', params: slugParams, response: z.array(memberSchema) }),
   memberUpdate: endpoint({ method: 'PATCH', path: '/organizations/:slug/members/:userId', summary: "Change a member's role", params: memberParams, body: memberUpdateBody, response: memberSchema }),
   memberRemove: endpoint({ method: 'DELETE', path: '/organizations/:slug/members/:userId', summary: 'Remove a member (or leave)', params: memberParams, response: okSchema }),
@@ -97,7 +101,9 @@ export const endpoints = {
   projectUpgradeStatus: endpoint({ method: 'GET', path: '/projects/:ref/upgrade/status', summary: 'Database upgrade status', params: refParams, response: upgradeStatusResponseSchema }),
   projectTypes: endpoint({
     method: 'GET',
-    path: '/v1/projects/:ref/types/typescript',
+    // A Management API endpoint (/api/v1), which the studio calls with its session too.
+    path: '/projects/:ref/types/typescript',
+    scope: 'database:read',
     summary: "TypeScript types of the project's schemas, for supabase-js",
     params: refParams,
     query: z.object({ included_schemas: z.string().max(2000).optional() }),
@@ -117,7 +123,9 @@ export const endpoints = {
   ...authUserEndpoints,
   ...storageEndpoints,
   ...accessTokenEndpoints,
+  ...oauthAppEndpoints,
   ...managementEndpoints,
+  ...managementProjectEndpoints,
   ...signingKeyEndpoints,
   ...ssoProviderEndpoints,
   ...realtimeEndpoints,
@@ -126,12 +134,16 @@ export const endpoints = {
   ...reportEndpoints,
   ...cronEndpoints,
   ...backupEndpoints,
+  ...billingEndpoints,
+  ...usageEndpoints,
   ...webhooksEndpoints,
   ...wrapperEndpoints,
   ...databaseSettingsEndpoints,
   ...infrastructureEndpoints,
   ...infrastructureManagementEndpoints,
   ...projectGeneralEndpoints,
+  ...orgIntegrationEndpoints,
+  ...accountPreferenceEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

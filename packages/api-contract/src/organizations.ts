@@ -75,4 +75,9 @@ export const usageSchema = z.object({
       unlimited: z.boolean(),
     }),
   ),
+  /** The plan and cycle the figures are for (the "Exceeding usage limits" badge reads the plan). */
+  plan: planSchema.optional(),
+  usage_billing_enabled: z.boolean().optional(),
+  period_start: z.string().optional(),
+  period_end: z.string().optional(),
 });

@@ -86,6 +86,11 @@ export const errorCatalogue = {
   // The message names the missing scope (see http/plugins/session.ts).
   access_token_scope_missing: { status: 403, message: 'The access token does not have the scope this call needs.' },
   access_token_not_found: { status: 404, message: 'Access token not found.' },
+  // OAuth apps (/org/{slug}/apps, /api/v1/oauth): an app's token acts on one organisation only
+  oauth_app_not_found: { status: 404, message: 'OAuth app not found.' },
+  oauth_authorized_app_not_found: { status: 404, message: 'Authorized app not found.' },
+  oauth_authorization_not_found: { status: 404, message: 'This authorization request has expired or was already answered. Start again from the app.' },
+  oauth_token_not_confined: { status: 403, message: "OAuth app tokens cannot make this call: it is not limited to the token's organization." },
   // permissions and tenancy
   forbidden: { status: 403, message: 'You do not have permission to do this.' },
   organization_not_found: { status: 404, message: 'Organization not found.' },
@@ -93,6 +98,7 @@ export const errorCatalogue = {
   member_not_found: { status: 404, message: 'Member not found.' },
   invitation_not_found: { status: 404, message: 'Invitation not found.' },
   ticket_not_found: { status: 404, message: 'Support ticket not found.' },
+  invoice_not_found: { status: 404, message: 'Invoice not found.' },
   content_not_found: { status: 404, message: 'Content not found' },
   signing_key_not_found: { status: 404, message: 'Signing key not found.' },
   api_key_not_found: { status: 404, message: 'API key not found.' },
@@ -112,6 +118,9 @@ export const errorCatalogue = {
   upgrade_not_eligible: { status: 400, message: 'The project cannot be upgraded to that PostgreSQL version.' },
   project_transfer_invalid: { status: 400, message: 'The project cannot be moved to that organization.' },
   plan_feature_unavailable: { status: 402, message: 'This needs a paid plan.' },
+  // Billing (control/subscription.ts). The first is the spec's text; the second's details list each blocker.
+  subscription_changes_disabled: { status: 403, message: 'Subscription changes are currently disabled. Our engineers are working on a fix.' },
+  plan_downgrade_blocked: { status: 409, message: 'The organization uses what the new plan does not include. Change these first.' },
   project_not_empty: { status: 409, message: 'This project already has tables or users: import into a new project.' },
   import_failed: { status: 400, message: 'The import stopped and nothing was imported.' },
   // data plane (the APIs a project's own apps call)
@@ -123,6 +132,10 @@ export const errorCatalogue = {
     message: 'The project is in read-only mode because its database exceeds the disk quota of its plan. Free up space or upgrade the plan to write again.',
   },
   confirmation_mismatch: { status: 400, message: 'Value entered does not match.' },
+  // organisation webhooks, legal documents, account deletion (control/org-webhooks, legal-documents.ts, account-deletion.ts)
+  webhook_endpoint_not_found: { status: 404, message: 'Webhook endpoint not found.' },
+  legal_document_not_found: { status: 404, message: 'Document not found.' },
+  account_sole_owner: { status: 409, message: 'You are the only owner of organizations that have other members or projects. Transfer ownership or delete them before deleting your account.' },
   // realtime (/p/{ref}/realtime/v1): the websocket's refusals before it opens, and REST broadcasts
   realtime_invalid_api_key: { status: 401, message: 'Invalid API key: the apikey parameter must be a valid anon, service_role, publishable or secret key of this project.' },
   realtime_unsupported_version: { status: 400, message: 'Unsupported protocol version: vsn must be 1.0.0 or 2.0.0.' },

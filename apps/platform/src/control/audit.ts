@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@plinth/api-contract';
 import { Action, Resource } from '@plinth/permissions';
-import { limits } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
 import { authorize, membershipBySlug } from './access.ts';
+import { auditWindowStart } from './audit-window.ts';
 import type { Actor, ControlContext } from './context.ts';
 
 export interface AuditEvent {
@@ -39,21 +39,21 @@ interface AuditPage {
 }
 
 /**
- * Newest first, keyset-paginated by id; with `retentionSeconds`, only entries that recent (measured on
- * the database's clock, the one that stamped them).
+ * Newest first, keyset-paginated by id; with `windowStart` (audit-window.ts, parameters from $4 on),
+ * only entries since then.
  */
 export async function listAudit(
   db: Queryable,
   filter: { organizationSlug: string } | { actorId: string },
   page: AuditPage,
-  retentionSeconds: number | null = null,
+  windowStart: { sql: string; params: unknown[] } | null = null,
 ): Promise<{ entries: AuditEntry[]; next_before: number | null }> {
   const [column, value] = 'organizationSlug' in filter ? ['organization_slug', filter.organizationSlug] : ['actor_id', filter.actorId];
   const { rows } = await db.query<AuditRow>(
     `select * from audit_log where ${column} = $1 and ($2::bigint is null or id < $2)
-       and ($4::int is null or occurred_at > now() - make_interval(secs => $4::int))
+       ${windowStart ? `and occurred_at >= ${windowStart.sql}` : ''}
      order by id desc limit $3`,
-    [value, page.before ?? null, page.limit + 1, retentionSeconds],
+    [value, page.before ?? null, page.limit + 1, ...(windowStart?.params ?? [])],
   );
   const entries = rows.slice(0, page.limit).map((r) => ({
     ...r,
@@ -63,9 +63,12 @@ export async function listAudit(
   return { entries, next_before: rows.length > page.limit ? entries[entries.length - 1].id : null };
 }
 
-/** An organisation's audit trail, as far back as its plan keeps it (1 hour on Free ... all on Enterprise). */
+/**
+ * An organisation's audit trail, as far back as its plan keeps it (1 hour on Free ... all on
+ * Enterprise) and no further back than the organisation itself (a slug can be reused).
+ */
 export async function organizationAudit(ctx: ControlContext, actor: Actor, slug: string, page: AuditPage) {
   const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
   authorize(role, Action.READ, Resource.AUDIT);
-  return listAudit(ctx.db, { organizationSlug: slug }, page, limits(organization.plan).auditRetentionSeconds);
+  return listAudit(ctx.db, { organizationSlug: slug }, page, auditWindowStart(ctx, organization, 4));
 }

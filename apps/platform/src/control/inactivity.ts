@@ -16,6 +16,7 @@ import { limits, PLANS } from '@plinth/plans';
 import { escapeHtml } from '../data-plane/auth/mail-templates.ts';
 import { createOutbox, smtpFromUrl } from '../data-plane/mail/outbox.ts';
 import type { ControlContext } from './context.ts';
+import { queueDeliveries } from './org-webhooks/index.ts';
 
 /** How long a node waits before writing the same project's activity again. */
 const NOTE_INTERVAL_MS = 60_000;
@@ -116,6 +117,7 @@ async function pauseIfStillInactive(ctx: ControlContext, candidate: Candidate, c
       INACTIVITY_PAUSE_ACTION,
       candidate.name,
     ]);
+    await queueDeliveries(tx, { organizationSlug: candidate.organization_slug, event: 'project.paused', data: { ref: candidate.ref, name: candidate.name, reason: 'inactivity' } });
     return true;
   });
 }

@@ -7,6 +7,7 @@ import { escapeHtml } from '../data-plane/auth/mail-templates.ts';
 import { createOutbox, smtpFromUrl } from '../data-plane/mail/outbox.ts';
 import { authorize, membershipBySlug, type OrganizationRow } from './access.ts';
 import { recordAudit } from './audit.ts';
+import { emitOrganizationEvent } from './org-webhooks/index.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { presentOrganization } from './organizations.ts';
 
@@ -77,6 +78,7 @@ export async function updateMemberRole(ctx: ControlContext, actor: Actor, slug: 
   }
   await ctx.db.query('update members set role = $3 where organization_id = $1 and user_id = $2', [organization.id, userId, newRole]);
   await recordAudit(ctx.db, actor, { action: 'member.role_update', organizationSlug: slug, target: `${target.email}: ${target.role} -> ${newRole}` });
+  await emitOrganizationEvent(ctx, { organizationSlug: slug, event: 'member.role_changed', data: { email: target.email, from: target.role, to: newRole } });
   return presentMember({ ...target, role: newRole });
 }
 
@@ -92,6 +94,7 @@ export async function removeMember(ctx: ControlContext, actor: Actor, slug: stri
     organizationSlug: slug,
     target: target.email,
   });
+  await emitOrganizationEvent(ctx, { organizationSlug: slug, event: 'member.removed', data: { email: target.email, role: target.role, left: userId === actor.userId } });
 }
 
 interface InvitationRow {
@@ -148,6 +151,7 @@ export async function inviteMember(ctx: ControlContext, actor: Actor, slug: stri
       throw error;
     });
   await recordAudit(ctx.db, actor, { action: 'member.invite', organizationSlug: slug, target: `${email} as ${newRole}` });
+  await emitOrganizationEvent(ctx, { organizationSlug: slug, event: 'member.invited', data: { email, role: newRole } });
   const invitation = await ctx.db.query<InvitationRow>(`${invitationSelect} where i.id = $1`, [rows[0].id]);
   await mailInvitation(ctx, actor, organization.name, email, newRole);
   return presentInvitation(invitation.rows[0]);

@@ -5,6 +5,7 @@ import { FREE_PROJECT_LIMIT_ROLES, limits, type Plan } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
 import { authorize, membershipBySlug } from './access.ts';
 import { recordAudit } from './audit.ts';
+import { emitOrganizationEvent } from './org-webhooks/index.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { generateProjectSecrets, generateRef } from './project-keys.ts';
 import { beginPause, beginRestore, deleteProjectCompletely, queueProvisioning } from './project-lifecycle.ts';
@@ -108,6 +109,7 @@ export async function createProject(ctx: ControlContext, actor: Actor, body: Bod
     await queueProvisioning(tx, ref);
     return (await tx.query<ProjectRow>(`${projectSelect} where p.ref = $1`, [ref])).rows[0];
   });
+  await emitOrganizationEvent(ctx, { organizationSlug: organization.slug, event: 'project.created', data: { ref, name: body.name } });
   return presentProject(ctx, row);
 }
 
@@ -125,6 +127,7 @@ export async function deleteProject(ctx: ControlContext, actor: Actor, ref: stri
   if (confirmRef !== ref) throw new PlinthError('confirmation_mismatch');
   await deleteProjectCompletely(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.delete', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
+  await emitOrganizationEvent(ctx, { organizationSlug: project.organization_slug, event: 'project.deleted', data: { ref, name: project.name } });
 }
 
 export async function projectStatus(ctx: ControlContext, actor: Actor, ref: string): Promise<{ status: ProjectRow['status']; error: string | null }> {
@@ -143,6 +146,7 @@ export async function pauseProject(ctx: ControlContext, actor: Actor, ref: strin
   if (project.status !== 'ACTIVE_HEALTHY') throw new PlinthError('project_not_active', 'Only a healthy project can be paused.');
   await beginPause(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.pause', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
+  await emitOrganizationEvent(ctx, { organizationSlug: project.organization_slug, event: 'project.paused', data: { ref, name: project.name } });
   return presentProject(ctx, { ...project, status: 'PAUSING' });
 }
 
@@ -155,6 +159,7 @@ export async function restoreProject(ctx: ControlContext, actor: Actor, ref: str
   await assertUnderFreeProjectLimit(ctx.db, organization);
   await beginRestore(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.restore', organizationSlug: project.organization_slug, projectRef: ref, target: project.name });
+  await emitOrganizationEvent(ctx, { organizationSlug: project.organization_slug, event: 'project.restored', data: { ref, name: project.name } });
   return presentProject(ctx, { ...project, status: 'RESTORING' });
 }
 

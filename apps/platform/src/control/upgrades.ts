@@ -23,6 +23,7 @@ import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import { TTL_MS as GATEWAY_CACHE_MS } from '../data-plane/gateway/projects.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
+import { emitOrganizationEvent } from './org-webhooks/index.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { upgradeEligibility } from './infrastructure.ts';
 import { accessProject, locationOf, projectRowByRef } from './project-rows.ts';
@@ -161,6 +162,7 @@ export async function runUpgrade(ctx: ControlContext, job: { ref: string; upgrad
     });
     projectDirectoryFor(ctx).invalidate(ref);
     ctx.log.info(`project ${ref} upgraded to PostgreSQL ${version}`);
+    await emitOrganizationEvent(ctx, { organizationSlug: project.organization_slug, event: 'project.upgraded', data: { ref, name: project.name, postgres_version: version } });
   } catch (error) {
     ctx.log.error(`upgrading project ${ref} failed: ${describe(error)}`);
     // The engine left the old database in place; opening it brings the project back online.

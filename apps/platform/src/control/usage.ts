@@ -1,7 +1,10 @@
 import { Action, Resource } from '@plinth/permissions';
-import { limits, PLAN_NAMES } from '@plinth/plans';
+import { PlinthError } from '@plinth/errors';
+import { PLAN_NAMES } from '@plinth/plans';
 import { authorize, membershipBySlug } from './access.ts';
 import type { Actor, ControlContext } from './context.ts';
+import { isCapped, METRICS, termsOf } from './metering/metrics.ts';
+import { billingCycleOf, dailyTotals, periodTotals } from './metering/totals.ts';
 import { locationOf, type ProjectRow } from './project-rows.ts';
 
 /**
@@ -21,24 +24,57 @@ async function projectSizes(ctx: ControlContext, project: Pick<ProjectRow, 'ref'
   }
 }
 
-export async function organizationUsage(ctx: ControlContext, actor: Actor, slug: string) {
+/**
+ * GET /organizations/{slug}/usage: each metric over the current billing cycle (the calendar month,
+ * UTC) against the plan, in the spec's shape. Database and storage size are measured now (what the
+ * caps hold to); every other figure is the sum of the hourly metering job's rows (metering/), so it
+ * trails real traffic by up to an hour.
+ */
+export async function organizationUsage(ctx: ControlContext, actor: Actor, slug: string, query: { project_ref?: string } = {}, now = new Date()) {
   const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
   authorize(role, Action.READ, Resource.ORGANIZATION);
-  const { rows } = await ctx.db.query<ProjectRow>('select ref, db_server, status from projects where organization_id = $1', [organization.id]);
-  const total = { database: 0, storage: 0 };
+  const projectRef = query.project_ref ?? null;
+  const { rows } = await ctx.db.query<ProjectRow>(
+    'select ref, db_server, status from projects where organization_id = $1 and ($2::text is null or ref = $2)',
+    [organization.id, projectRef],
+  );
+  if (projectRef && rows.length === 0) throw new PlinthError('project_not_found');
+  const live = { database: 0, storage: 0 };
   for (const project of rows) {
     const sizes = await projectSizes(ctx, project);
-    total.database += sizes.database;
-    total.storage += sizes.storage;
+    live.database += sizes.database;
+    live.storage += sizes.storage;
   }
-  const plan = limits(organization.plan);
-  const capped = organization.plan === 'free' || !organization.usage_billing_enabled;
+  const cycle = billingCycleOf(now);
+  const metered = await periodTotals(ctx.db, organization.id, cycle, projectRef);
+  metered.DATABASE_SIZE = live.database;
+  metered.STORAGE_SIZE = live.storage;
+  const capped = isCapped(organization.plan, organization.usage_billing_enabled);
+  const usages = METRICS.map((metric) => {
+    const terms = termsOf(organization.plan, metric);
+    return { metric, usage: metered[metric], pricing_free_units: terms.freeUnits, capped, available_in_plan: terms.availableInPlan, unlimited: terms.unlimited };
+  });
   return {
-    usages: [
-      { metric: 'DATABASE_SIZE', usage: total.database, pricing_free_units: plan.databaseSizeBytes, capped, available_in_plan: true, unlimited: plan.databaseSizeBytes === null },
-      { metric: 'STORAGE_SIZE', usage: total.storage, pricing_free_units: plan.storageBytes, capped, available_in_plan: true, unlimited: plan.storageBytes === null },
-    ],
+    usages,
+    plan: organization.plan,
+    usage_billing_enabled: organization.usage_billing_enabled,
+    period_start: cycle.start.toISOString(),
+    period_end: cycle.end.toISOString(),
   };
+}
+
+/** GET /organizations/{slug}/usage/daily: the cycle's figures per UTC day, for the usage charts. */
+export async function organizationDailyUsage(ctx: ControlContext, actor: Actor, slug: string, query: { project_ref?: string } = {}, now = new Date()) {
+  const { organization, role } = await membershipBySlug(ctx.db, actor.userId, slug);
+  authorize(role, Action.READ, Resource.ORGANIZATION);
+  const projectRef = query.project_ref ?? null;
+  if (projectRef) {
+    const { rows } = await ctx.db.query('select 1 from projects where organization_id = $1 and ref = $2', [organization.id, projectRef]);
+    if (rows.length === 0) throw new PlinthError('project_not_found');
+  }
+  const cycle = billingCycleOf(now);
+  const points = await dailyTotals(ctx.db, organization.id, cycle, projectRef);
+  return { period_start: cycle.start.toISOString(), period_end: cycle.end.toISOString(), days: points };
 }
 
 export async function organizationSubscription(ctx: ControlContext, actor: Actor, slug: string) {

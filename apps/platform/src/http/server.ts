@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { buildOpenApiDocument } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { verifyPersonalAccessToken } from '../control/access-tokens.ts';
+import { isOAuthAccessToken, verifyOAuthAccessToken } from '../control/oauth-tokens.ts';
+import { confineToOrganization } from './oauth-confinement.ts';
 import type { ControlContext } from '../control/context.ts';
 import { activityFor } from '../control/inactivity.ts';
 import { installErrorHandling, sendPlinthError } from './plugins/errors.ts';
@@ -15,6 +17,7 @@ import { contentRoutes } from './routes/content/index.ts';
 import { dataPlaneRoutes } from './routes/data-plane/index.ts';
 import { jobRoutes } from './routes/jobs/index.ts';
 import { organizationRoutes } from './routes/organizations/index.ts';
+import { orgIntegrationRoutes } from './routes/org-integrations/index.ts';
 import { pgMetaRoutes } from './routes/pg-meta/index.ts';
 import { plannedRoutes } from './routes/planned/index.ts';
 import { projectRoutes } from './routes/projects/index.ts';
@@ -25,6 +28,8 @@ import { logAdminRoutes } from './routes/project-logs/index.ts';
 import { reportRoutes } from './routes/project-reports/index.ts';
 import { cronRoutes } from './routes/project-cron/index.ts';
 import { backupManagementRoutes, backupRoutes } from './routes/project-backups/index.ts';
+import { billingRoutes } from './routes/billing/index.ts';
+import { usageRoutes } from './routes/usage/index.ts';
 import { infrastructureManagementRoutes, infrastructureRoutes } from './routes/project-infrastructure/index.ts';
 import { webhooksRoutes } from './routes/project-hooks/index.ts';
 import { wrapperRoutes } from './routes/project-wrappers/index.ts';
@@ -32,6 +37,7 @@ import { functionAdminRoutes } from './routes/project-functions/index.ts';
 import { signingKeyRoutes } from './routes/signing-keys/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
 import { managementRoutes } from './routes/v1/index.ts';
+import { oauthAppRoutes, oauthProtocolRoutes } from './routes/oauth/index.ts';
 
 export interface ServerDependencies {
   control: ControlContext;
@@ -73,6 +79,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     await app.register(
       async (api) => {
         organizationRoutes(api, deps.control, deps.sessions);
+        oauthAppRoutes(api, deps.control, deps.sessions);
+        orgIntegrationRoutes(api, deps.control, deps.sessions);
         projectRoutes(api, deps.control, deps.sessions);
         accountRoutes(api, deps.control, deps.sessions);
         pgMetaRoutes(api, deps.control, deps.sessions);
@@ -86,6 +94,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         reportRoutes(api, deps.control, deps.sessions);
         cronRoutes(api, deps.control, deps.sessions);
         backupRoutes(api, deps.control, deps.sessions);
+        billingRoutes(api, deps.control, deps.sessions);
+        usageRoutes(api, deps.control, deps.sessions);
         infrastructureRoutes(api, deps.control, deps.sessions);
         webhooksRoutes(api, deps.control, deps.sessions);
         wrapperRoutes(api, deps.control, deps.sessions);
@@ -98,10 +108,16 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     );
   }
   // The Management API: the only mount that accepts personal access tokens (besides sessions).
-  const management = managementVerifier(deps.sessions, (token) => verifyPersonalAccessToken(deps.control, token));
+  // Personal tokens and OAuth apps' tokens (one organisation each, confined before every handler).
+  const management = {
+    ...managementVerifier(deps.sessions, (token) => (isOAuthAccessToken(token) ? verifyOAuthAccessToken(deps.control, token) : verifyPersonalAccessToken(deps.control, token))),
+    confineToOrganization: (request: FastifyRequest, slug: string) => confineToOrganization(deps.control, request, slug),
+  };
   await app.register(
     async (v1) => {
       managementRoutes(v1, deps.control, management);
+      // The OAuth 2.0 protocol endpoints (authorize, token, revoke) for third-party apps.
+      await oauthProtocolRoutes(v1, deps.control);
       databaseManagementRoutes(v1, deps.control, management);
       backupManagementRoutes(v1, deps.control, management);
       infrastructureManagementRoutes(v1, deps.control, management);
@@ -114,6 +130,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   );
   await app.register(async (scope) => dataPlaneRoutes(scope, deps.control), { prefix: '/p/:ref' });
   app.get('/api/openapi.json', async () => buildOpenApiDocument(config.publicUrl));
+  app.get('/api/v1/openapi.json', async () => buildOpenApiDocument(config.publicUrl, { managementOnly: true }));
   app.get('/api/health', async () => ({ status: 'ok', engine: deps.control.engine.name }));
 
   const hasStudio = existsSync(path.join(config.studioDir, 'index.html'));

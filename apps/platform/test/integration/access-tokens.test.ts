@@ -139,7 +139,8 @@ describe('personal access tokens and the Management API', () => {
     for (const response of [
       await api.get('/api/platform/organizations'),
       await api.get('/api/organizations'),
-      await api.get(`/api/v1/projects/${ref}/types/typescript`),
+      // The dashboard's own Data API settings (the Management API has them at /api/v1/projects/{ref}/postgrest).
+      await api.get(`/api/platform/projects/${ref}/config/postgrest`),
       await api.get('/api/platform/profile/access-tokens'),
       await api.post('/api/platform/profile/access-tokens', { name: 'offspring' }),
       await api.delete(`/api/platform/profile/access-tokens/${id}`),

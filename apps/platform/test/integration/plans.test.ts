@@ -30,8 +30,13 @@ describe('plans, their limits and the operator', () => {
     return api.post('/api/projects', { name, organization_slug: slug, db_pass: 'a-long-db-password' });
   }
 
-  /** Audit entries as if written long ago, to see how far back each plan shows the trail. */
+  /**
+   * Audit entries as if written long ago, to see how far back each plan shows the trail. The
+   * organisation is made as old as its oldest entry: a trail never shows entries from before the
+   * organisation existed (a deleted organisation's slug can be taken again).
+   */
   async function backdateAuditEntries(slug: string, ages: Record<string, string>) {
+    await platform.control.db.query(`update organizations set inserted_at = now() - interval '1 year' where slug = $1`, [slug]);
     for (const [target, age] of Object.entries(ages)) {
       await platform.control.db.query(
         `insert into audit_log (organization_slug, action, target, occurred_at) values ($1, 'test.backdated', $2, now() - $3::interval)`,

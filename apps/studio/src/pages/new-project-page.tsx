@@ -7,6 +7,7 @@ import { SkeletonRows } from '../components/ui/skeleton.tsx';
 import { useOrganizationsQuery } from '../data/organizations/organizations-query.ts';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { ProjectCreateForm } from '../features/new-project/project-create-form.tsx';
+import { ChosenPlanNotice } from '../features/billing/chosen-plan-notice.tsx';
 
 export default function NewProjectPage() {
   const { slug = '' } = useParams();
@@ -23,7 +24,10 @@ export default function NewProjectPage() {
         ) : !organization ? (
           <NotFoundPage isFullPage={false} />
         ) : (
-          <ProjectCreateForm key={organization.slug} organization={organization} organizations={organizations.data} />
+          <>
+            <ChosenPlanNotice organization={organization} />
+            <ProjectCreateForm key={organization.slug} organization={organization} organizations={organizations.data} />
+          </>
         )}
       </PageContainer>
     </PageShell>

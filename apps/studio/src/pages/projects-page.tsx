@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Organization } from '@plinth/api-contract';
 import { Plus, Search } from 'lucide-react';
 import { PageShell } from '../components/layouts/page-shell.tsx';
 import { ButtonLink } from '../components/ui/button.tsx';
@@ -8,12 +9,15 @@ import { PageContainer, PageHeader } from '../components/ui/page-header.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useOrganizationsQuery } from '../data/organizations/organizations-query.ts';
 import { useProjectsQuery } from '../data/projects/projects-query.ts';
+import { usePreferencesQuery } from '../data/preferences/preferences-query.ts';
 import { PendingInvitations } from '../features/projects/pending-invitations.tsx';
 import { ProjectList } from '../features/projects/project-list.tsx';
 
 export default function ProjectsPage() {
   const organizations = useOrganizationsQuery();
   const projects = useProjectsQuery();
+  // The default organisation (Preferences) is listed first.
+  const defaultSlug = usePreferencesQuery().data?.default_organization_slug;
   const [search, setSearch] = useState('');
   const error = organizations.error ?? projects.error;
   const hasOrganizations = (organizations.data?.length ?? 0) > 0;
@@ -65,9 +69,14 @@ export default function ProjectsPage() {
             </div>
           </div>
         ) : (
-          <ProjectList organizations={organizations.data ?? []} projects={projects.data ?? []} search={search} />
+          <ProjectList organizations={defaultFirst(organizations.data ?? [], defaultSlug)} projects={projects.data ?? []} search={search} />
         )}
       </PageContainer>
     </PageShell>
   );
+}
+
+function defaultFirst(organizations: Organization[], defaultSlug: string | null | undefined): Organization[] {
+  if (!defaultSlug) return organizations;
+  return [...organizations].sort((a, b) => Number(b.slug === defaultSlug) - Number(a.slug === defaultSlug));
 }

@@ -41,6 +41,14 @@ export interface JobPayloads {
   'project-inactivity-pause': Record<string, never>;
   /** Moves projects over their disk quota into read-only mode and back (control/read-only-mode.ts); scheduled for all, or sent for one project or organisation. */
   'disk-quota-check': { ref?: string; organizationSlug?: string };
+  /** Stores every project's usage for one UTC hour (`hour`, ISO; default the last one ended) in usage_hourly (control/metering/meter.ts); scheduled. */
+  'usage-meter': { hour?: string };
+  /** Writes last month's invoices (or `month`'s, ISO), once per organisation and month (control/metering/invoices.ts); scheduled. */
+  'invoices-close': { month?: string };
+  /** POSTs one organisation webhook delivery, signed, and logs the outcome (control/org-webhooks/deliver.ts); retried with back-off. */
+  'org-webhook-deliver': { deliveryId: number };
+  /** Deletes organisation audit entries older than each organisation's plan keeps them (control/audit-retention.ts); scheduled. */
+  'audit-retention': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -86,6 +94,14 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'project-inactivity-pause': { retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, concurrency: 1 },
   // The next minute's run measures again.
   'disk-quota-check': { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, concurrency: 1 },
+  // Rows are written once per (project, metric, hour), so a retry only fills in what a failed run missed.
+  'usage-meter': { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, concurrency: 1 },
+  // Once per organisation and month: a retry or the next run writes only the missing ones.
+  'invoices-close': { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, concurrency: 1 },
+  // A receiver that is down gets 2 s, 4 s, 8 s ... about 8 minutes in all before the delivery is failed.
+  'org-webhook-deliver': { retryLimit: 8, retryDelaySeconds: 2, retryBackoff: true, concurrency: 8 },
+  // The next hour's run deletes what a failed one left.
+  'audit-retention': { retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, concurrency: 1 },
 };
 
 /**
@@ -101,6 +117,10 @@ export const JOB_SCHEDULES: Partial<Record<JobName, { everySeconds: number }>> =
   'backups-schedule': { everySeconds: 3600 },
   'project-inactivity-pause': { everySeconds: 3600 },
   'disk-quota-check': { everySeconds: 60 },
+  // Every quarter hour, each run metering the last hour that ended at least 5 minutes before (handlers.ts).
+  'usage-meter': { everySeconds: 900 },
+  'invoices-close': { everySeconds: 3600 },
+  'audit-retention': { everySeconds: 3600 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];

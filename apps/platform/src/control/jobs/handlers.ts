@@ -8,8 +8,12 @@ import type { ControlContext } from '../context.ts';
 import { deleteExpiredLogs } from '../log-retention.ts';
 import { pauseInactiveProjects } from '../inactivity.ts';
 import { checkDiskQuotas } from '../read-only-mode.ts';
+import { closeMonth } from '../metering/invoices.ts';
+import { meterHour, previousHour } from '../metering/meter.ts';
 import { pauseProject, provisionProject, removeProject, restoreProject } from '../project-lifecycle.ts';
 import { runUpgrade } from '../upgrades.ts';
+import { deleteExpiredAudit } from '../audit-retention.ts';
+import { deliverOrgWebhook } from '../org-webhooks/index.ts';
 
 /** What each job of the catalogue does, bound to the platform it runs in; the domain modules own the work. */
 export function registerJobHandlers(ctx: ControlContext): void {
@@ -28,4 +32,9 @@ export function registerJobHandlers(ctx: ControlContext): void {
   ctx.jobs.register('project-upgrade', (job) => runUpgrade(ctx, job));
   ctx.jobs.register('project-inactivity-pause', async () => void (await pauseInactiveProjects(ctx)));
   ctx.jobs.register('disk-quota-check', async (scope) => void (await checkDiskQuotas(ctx, scope)));
+  // Five minutes' grace: log entries of the hour's last seconds are still being flushed as it ends.
+  ctx.jobs.register('usage-meter', async ({ hour }) => void (await meterHour(ctx, hour ? new Date(hour) : previousHour(new Date(Date.now() - 5 * 60_000)))));
+  ctx.jobs.register('invoices-close', async ({ month }) => void (await closeMonth(ctx, { month: month ? new Date(month) : undefined })));
+  ctx.jobs.register('org-webhook-deliver', (job, attempt) => deliverOrgWebhook(ctx, job, attempt));
+  ctx.jobs.register('audit-retention', async () => void (await deleteExpiredAudit(ctx)));
 }

@@ -23,6 +23,8 @@ export class RealtimeQuotas {
   private readonly localConnections = new Map<string, number>();
   /** node -> project -> open sockets, from heartbeats. */
   private readonly remoteConnections = new Map<string, Map<string, number>>();
+  /** The most sockets (every node's) seen per project since the last flush, for usage metering. */
+  private readonly peaks = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | null = null;
 
@@ -42,6 +44,7 @@ export class RealtimeQuotas {
 
   connectionOpened(ref: string): void {
     this.localConnections.set(ref, (this.localConnections.get(ref) ?? 0) + 1);
+    this.peaks.set(ref, Math.max(this.peaks.get(ref) ?? 0, this.connectionCount(ref)));
   }
 
   connectionClosed(ref: string): void {
@@ -102,6 +105,7 @@ export class RealtimeQuotas {
   }
 
   private async write(): Promise<void> {
+    await this.writePeaks();
     const month = monthOf(new Date());
     if (month !== this.month) {
       this.month = month;
@@ -132,6 +136,26 @@ export class RealtimeQuotas {
       for (const [ref, n] of batch) this.countMessages(ref, n);
       this.log(`realtime usage write failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /**
+   * Raises this hour's peak of concurrent connections per project (realtime_peak_connections, read
+   * by the hourly usage metering); greatest() so every node can write it without inflating it.
+   */
+  private async writePeaks(): Promise<void> {
+    for (const ref of this.localConnections.keys()) this.peaks.set(ref, Math.max(this.peaks.get(ref) ?? 0, this.connectionCount(ref)));
+    if (this.peaks.size === 0) return;
+    const batch = [...this.peaks];
+    this.peaks.clear();
+    const hour = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);
+    await this.db
+      .query(
+        `insert into realtime_peak_connections (project_ref, hour, peak)
+           select t.ref, $3, t.n from unnest($1::text[], $2::int[]) as t (ref, n) join projects p on p.ref = t.ref
+         on conflict (project_ref, hour) do update set peak = greatest(realtime_peak_connections.peak, excluded.peak)`,
+        [batch.map(([ref]) => ref), batch.map(([, n]) => n), hour],
+      )
+      .catch((error: unknown) => this.log(`realtime peak write failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /** Reads the project's month total once, so the first message is already checked against it. */

@@ -15,7 +15,13 @@ export interface SessionVerifier {
  * given one; every other mount gets a plain SessionVerifier, so the dashboard API never takes a token.
  */
 export interface ManagementVerifier extends SessionVerifier {
-  verifyPersonalAccessToken(token: string): Promise<AccessTokenGrant>;
+  /** A personal access token, or an OAuth app's access token (which carries its one organisation). */
+  verifyPersonalAccessToken(token: string): Promise<AccessTokenGrant & { organizationSlug?: string }>;
+  /**
+   * Refuses a request an OAuth app's token makes beyond its organisation (http/oauth-confinement.ts).
+   * Unset, such tokens are refused outright, so the confinement cannot be forgotten.
+   */
+  confineToOrganization?(request: FastifyRequest, slug: string): Promise<void>;
   /**
    * The scope a token needs for an endpoint that declares none (the operator routes mounted here
    * with 'admin'); unset, such an endpoint takes only tokens without scope restrictions.
@@ -45,6 +51,8 @@ export interface Caller {
   actor: Actor;
   via: 'public' | 'session' | 'token';
   scopes: TokenScope[] | null;
+  /** An OAuth app's token: the one organisation it may act on. */
+  organizationSlug?: string;
 }
 
 /** Supabase's personal access tokens start so; a session token is a JWT and never does. */
@@ -64,7 +72,11 @@ export async function authenticate(request: FastifyRequest, verifier: SessionVer
     if (!acceptsAccessTokens(verifier)) throw new PlinthError('access_token_not_accepted');
     const grant = await verifier.verifyPersonalAccessToken(token);
     assertScope(request, grant.scopes, scope ?? verifier.defaultScope);
-    return { actor: { userId: grant.userId, email: grant.email, ip }, via: 'token', scopes: grant.scopes };
+    if (grant.organizationSlug !== undefined) {
+      if (!verifier.confineToOrganization) throw new PlinthError('oauth_token_not_confined');
+      await verifier.confineToOrganization(request, grant.organizationSlug);
+    }
+    return { actor: { userId: grant.userId, email: grant.email, ip }, via: 'token', scopes: grant.scopes, organizationSlug: grant.organizationSlug };
   }
   let claims: { sub: string; email?: string; aal?: string };
   try {

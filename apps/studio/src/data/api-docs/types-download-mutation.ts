@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ResponseOf } from '@plinth/api-contract';
-import { api } from '../../lib/api.ts';
+import { apiRootJson } from '../content/api-root.ts';
 
 export const TYPES_FILE_NAME = 'supabase.ts';
 
@@ -16,11 +16,11 @@ function download(text: string, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** 'Generate and download types': GET /v1/projects/{ref}/types/typescript, saved as a .ts file. */
+/** 'Generate and download types': GET /api/v1/projects/{ref}/types/typescript (the Management API), saved as a .ts file. */
 export function useTypesDownloadMutation(ref: string) {
   return useMutation({
     mutationFn: async () => {
-      const { types } = await api.get<ResponseOf<'projectTypes'>>(`/v1/projects/${encodeURIComponent(ref)}/types/typescript`);
+      const { types } = await apiRootJson<ResponseOf<'projectTypes'>>('GET', `/v1/projects/${encodeURIComponent(ref)}/types/typescript`);
       download(types, TYPES_FILE_NAME);
       return types;
     },

@@ -4,6 +4,7 @@ import type { Organization, Project } from '@plinth/api-contract';
 import { Badge } from '../../components/ui/badge.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ExceedingUsageBadge } from '../usage/exceeding-usage-badge.tsx';
 import { ProjectCard } from './project-card.tsx';
 
 interface ProjectListProps {
@@ -62,6 +63,7 @@ export function ProjectList({ organizations, projects, search }: ProjectListProp
                   </Link>
                 </h2>
                 <Badge>{organization.plan.name}</Badge>
+                <ExceedingUsageBadge slug={organization.slug} />
                 <span className="text-xs text-fg-subtle">{organization.role}</span>
               </div>
               <ButtonLink

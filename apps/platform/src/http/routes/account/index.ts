@@ -3,6 +3,8 @@ import { createAccessToken, listAccessTokens, revokeAccessToken } from '../../..
 import { listAudit } from '../../../control/audit.ts';
 import type { ControlContext } from '../../../control/context.ts';
 import { myInvitations } from '../../../control/members.ts';
+import { deleteAccount } from '../../../control/account-deletion.ts';
+import { getPreferences, updatePreferences } from '../../../control/account-preferences.ts';
 import { getProfile, updateProfile } from '../../../control/profiles.ts';
 import { createTicket, listTickets } from '../../../control/support.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
@@ -14,6 +16,12 @@ export function accountRoutes(app: FastifyInstance, ctx: ControlContext, verifie
 
   define('profile', ({ actor }) => getProfile(ctx, actor));
   define('profileUpdate', ({ actor, body }) => updateProfile(ctx, actor, body));
+  define('preferences', ({ actor }) => getPreferences(ctx, actor));
+  define('preferencesUpdate', ({ actor, body }) => updatePreferences(ctx, actor, body));
+  define('accountDelete', async ({ actor, body }) => {
+    await deleteAccount(ctx, actor, body.confirm_email);
+    return { message: 'Account deleted' };
+  });
   define('profileAudit', ({ actor, query }) => listAudit(ctx.db, { actorId: actor.userId }, query));
   define('profileInvitations', ({ actor }) => myInvitations(ctx, actor));
   define('supportTickets', ({ actor }) => listTickets(ctx, actor));

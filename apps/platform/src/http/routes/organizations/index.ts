@@ -4,7 +4,7 @@ import type { ControlContext } from '../../../control/context.ts';
 import * as members from '../../../control/members.ts';
 import * as organizations from '../../../control/organizations.ts';
 import { reachedFreeProjectLimit } from '../../../control/projects.ts';
-import { organizationSubscription, organizationUsage } from '../../../control/usage.ts';
+import { organizationUsage } from '../../../control/usage.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
 import type { SessionVerifier } from '../../plugins/session.ts';
 
@@ -21,8 +21,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: ControlContext, ve
     return { message: 'Organization deleted' };
   });
   define('organizationAudit', ({ actor, params, query }) => organizationAudit(ctx, actor, params.slug, query));
-  define('organizationSubscription', ({ actor, params }) => organizationSubscription(ctx, actor, params.slug));
-  define('organizationUsage', ({ actor, params }) => organizationUsage(ctx, actor, params.slug));
+  define('organizationUsage', ({ actor, params, query }) => organizationUsage(ctx, actor, params.slug, query));
   define('roles', ({ actor, params }) => members.assignableRoles(ctx, actor, params.slug));
 
   define('members', ({ actor, params }) => members.listMembers(ctx, actor, params.slug));

@@ -4,7 +4,6 @@ import type { ControlContext } from '../../../control/context.ts';
 import * as projects from '../../../control/projects.ts';
 import * as apiSettings from '../../../control/api-settings.ts';
 import * as upgrades from '../../../control/upgrades.ts';
-import { projectTypes } from '../../../control/typescript-types.ts';
 import { projectStorageConfig } from '../../../control/storage-config.ts';
 import { previewProjectTransfer, transferProject } from '../../../control/project-transfer.ts';
 import { restartProject } from '../../../control/project-restart.ts';
@@ -31,9 +30,6 @@ export function projectRoutes(app: FastifyInstance, ctx: ControlContext, verifie
   define('projectTransferPreview', ({ actor, params, body }) => previewProjectTransfer(ctx, actor, params.ref, body.target_organization_slug));
   define('projectTransfer', ({ actor, params, body }) => transferProject(ctx, actor, params.ref, body.target_organization_slug));
   define('projectUpgradeStatus', ({ actor, params }) => upgrades.upgradeStatus(ctx, actor, params.ref));
-  define('projectTypes', async ({ actor, params, query }) => ({
-    types: await projectTypes(ctx, actor, params.ref, query.included_schemas?.split(',').map((s) => s.trim()).filter(Boolean)),
-  }));
   define('jwtSecretUpdateStatus', ({ actor, params }) => apiSettings.jwtSecretUpdateStatus(ctx, actor, params.ref));
   define('jwtSecretUpdate', ({ actor, params, body }) => apiSettings.updateJwtSecret(ctx, actor, params.ref, body.jwt_secret));
   define('projectRestDocument', ({ actor, params }) => apiSettings.projectRestDocument(ctx, actor, params.ref));

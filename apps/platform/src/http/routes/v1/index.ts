@@ -4,6 +4,9 @@ import type { ControlContext } from '../../../control/context.ts';
 import { exportDatabase, importDatabase } from '../../../control/database-transfer.ts';
 import * as apiKeys from '../../../control/api-keys.ts';
 import * as management from '../../../control/management-api.ts';
+import { applyMigration, listAppliedMigrations } from '../../../control/database-migrations.ts';
+import { v1ProjectHealth } from '../../../control/project-health.ts';
+import { projectTypes } from '../../../control/typescript-types.ts';
 import { projectAuthConfig, updateProjectAuthConfig } from '../../../control/auth-config.ts';
 import * as signingKeys from '../../../control/signing-keys.ts';
 import * as sso from '../../../control/sso-providers.ts';
@@ -13,6 +16,7 @@ import { functionBody } from '../../../control/function-source.ts';
 import { queryLogs } from '../../../control/log-queries.ts';
 import { projectRealtimeConfig, updateRealtimeConfig } from '../../../control/realtime-config.ts';
 import { endpointRegistrar } from '../../define-endpoint.ts';
+import { withinTokenOrganization } from '../../oauth-confinement.ts';
 import type { ManagementVerifier } from '../../plugins/session.ts';
 import { readFunctionUpload } from './function-upload.ts';
 
@@ -25,9 +29,24 @@ const IMPORT_BODY_LIMIT = 1024 * 1024 * 1024;
 export function managementRoutes(app: FastifyInstance, ctx: ControlContext, verifier: ManagementVerifier): void {
   const define = endpointRegistrar(app, verifier);
 
-  define('v1Organizations', ({ actor }) => management.v1Organizations(ctx, actor));
-  define('v1Projects', ({ actor }) => management.v1Projects(ctx, actor));
+  // An OAuth app's token sees only its own organisation (http/oauth-confinement.ts).
+  define('v1Organizations', ({ actor, caller }) => management.v1Organizations(ctx, actor).then(withinTokenOrganization(caller, (organization) => organization.id)));
+  define('v1Projects', ({ actor, caller }) => management.v1Projects(ctx, actor).then(withinTokenOrganization(caller, (project) => project.organization_slug)));
+  define('v1Organization', ({ actor, params }) => management.v1Organization(ctx, actor, params.slug));
   define('v1Project', ({ actor, params }) => management.v1Project(ctx, actor, params.ref));
+  define('v1ProjectCreate', ({ actor, body, reply }) => (reply.code(201), management.v1CreateProject(ctx, actor, body)));
+  define('v1ProjectDelete', ({ actor, params }) => management.v1DeleteProject(ctx, actor, params.ref));
+  define('v1ProjectPause', ({ actor, params }) => management.v1PauseProject(ctx, actor, params.ref));
+  define('v1ProjectRestore', ({ actor, params }) => management.v1RestoreProject(ctx, actor, params.ref));
+  define('v1ProjectHealth', ({ actor, params, query }) => v1ProjectHealth(ctx, actor, params.ref, query.services));
+  define('projectTypes', async ({ actor, params, query }) => ({ types: await projectTypes(ctx, actor, params.ref, query.included_schemas?.split(',').map((s) => s.trim()).filter(Boolean)) }));
+  define('v1DatabaseQuery', ({ actor, params, body, reply }) => (reply.code(201), management.v1RunQuery(ctx, actor, params.ref, body.query)));
+  define('v1Migrations', ({ actor, params }) => listAppliedMigrations(ctx, actor, params.ref));
+  define('v1MigrationApply', ({ actor, params, body }) => applyMigration(ctx, actor, params.ref, body));
+  define('v1PostgrestConfig', ({ actor, params }) => management.v1PostgrestConfig(ctx, actor, params.ref));
+  define('v1PostgrestConfigUpdate', ({ actor, params, body }) => management.v1UpdatePostgrestConfig(ctx, actor, params.ref, body));
+  define('v1StorageConfig', ({ actor, params }) => management.v1StorageConfig(ctx, actor, params.ref));
+  define('v1StorageConfigUpdate', ({ actor, params, body }) => management.v1UpdateStorageConfig(ctx, actor, params.ref, body));
   define('v1AuthConfig', ({ actor, params }) => projectAuthConfig(ctx, actor, params.ref));
   define('v1AuthConfigUpdate', ({ actor, params, body }) => updateProjectAuthConfig(ctx, actor, params.ref, body));
   define('v1SsoProviders', ({ actor, params }) => sso.listSsoProviders(ctx, actor, params.ref));
