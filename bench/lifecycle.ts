@@ -6,6 +6,7 @@
 // every child process (clusters' postmasters and backends), and the same as PSS, which counts a page
 // shared between processes once. Usage: npm run bench:lifecycle [-- local|embedded]
 // (PROJECTS, ACTIVE and IDLE_STOP_MS in the environment change the sizes).
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,7 +14,16 @@ import path from 'node:path';
 import { createEngine, type Database, type Engine, type ProjectLocation } from '../apps/platform/src/engines/index.ts';
 import type { EmbeddedEngine } from '../apps/platform/src/engines/embedded/embedded-engine.ts';
 import type { LocalEngine } from '../apps/platform/src/engines/local/local-engine.ts';
+import { ALLOCATOR_ENV, allocatorTuned } from '../apps/platform/src/engines/embedded/allocator.ts';
 import { mb, pssOf } from './support/pss.ts';
+
+// Measured as the platform runs (Dockerfile, npm run start:platform): with the allocator setting
+// that returns closed workers' memory (engines/embedded/allocator.ts). glibc reads it at start-up,
+// so a run without it starts itself again with it.
+if (!allocatorTuned()) {
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, ...ALLOCATOR_ENV } });
+  process.exit(again.status ?? 1);
+}
 
 const PROJECTS = Number(process.env.PROJECTS ?? 100);
 const ACTIVE = Number(process.env.ACTIVE ?? 10);
@@ -71,6 +81,7 @@ const isRunning = (engine: Engine, location: ProjectLocation) => (engine as Loca
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function run(name: 'local' | 'embedded'): Promise<void> {
+  console.log(`${name}: MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_}`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `plinth-bench-lifecycle-${name}-`));
   const engine = createEngine({ engine: name, dataDir, projectServers: [], idleStopMs: IDLE_STOP_MS });
   try {

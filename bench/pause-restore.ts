@@ -7,12 +7,12 @@
 // (SIZE_MB, PLINTH_TEST_POSTGRES_URL in the environment).
 import { execFile } from 'node:child_process';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { createEngine, type Engine, type EngineName } from '../apps/platform/src/engines/index.ts';
 
@@ -85,11 +85,9 @@ async function bench(name: EngineName): Promise<void> {
         console.log(`${name}: pg_restore ${seconds(started)} s`);
       } else {
         started = performance.now();
-        const sql = await engine.dump(location, []);
-        const gz = gzipSync(Buffer.from(sql));
-        await writeFile(path.join(scratch, 'dump.sql.gz'), gz);
-        console.log(`${name}: pg_dump (WebAssembly, plain SQL) + gzip ${seconds(started)} s, ${mb(gz.length)}`);
-        await writeFile(path.join(scratch, 'dump.sql'), sql);
+        await pipeline(engine.dumpStream(location, []), createWriteStream(path.join(scratch, 'dump.sql')));
+        await pipeline(createReadStream(path.join(scratch, 'dump.sql')), createGzip(), createWriteStream(path.join(scratch, 'dump.sql.gz')));
+        console.log(`${name}: pg_dump (WebAssembly, plain SQL) + gzip ${seconds(started)} s, ${mb(statSync(path.join(scratch, 'dump.sql.gz')).size)}`);
         await onServer('postgres', (c) => c.query('create database plinth_bench_restore'));
         const target = new URL(SERVER);
         target.pathname = '/plinth_bench_restore';

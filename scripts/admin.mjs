@@ -7,9 +7,13 @@
 //   npm run admin -- export-database <ref> > project.sql
 //   npm run admin -- import-database <ref> < project.sql
 //   npm run admin -- deploy-functions <ref> <folder> [--no-verify-jwt]
+//   npm run admin -- move-project <ref> --to <target-url> [--target-ref <ref>] [--verify-only]  (move-project/)
 //
 // PLINTH_URL (default http://localhost:8000), PLINTH_ACCESS_TOKEN (required),
 // PLINTH_API_PREFIX (default /api/v1; /api/platform with a session token also works).
+import { MoveError } from './move-project/api.mjs';
+import { MOVE_USAGE, moveProject as runMove } from './move-project/index.mjs';
+
 const USAGE = `Usage:
   npm run admin -- set-plan <org-slug> <free|pro|team|enterprise>
   npm run admin -- list-organizations
@@ -18,6 +22,7 @@ const USAGE = `Usage:
   npm run admin -- deploy-functions <ref> <folder> [--no-verify-jwt]
                                   (edge functions from a folder: one function's (it has index.ts) or a folder of
                                   them such as supabase/functions, each subfolder with an index.ts deployed by its name)
+${MOVE_USAGE}
 
 Environment: PLINTH_ACCESS_TOKEN (an access token, required: an operator's for plans, a project Owner's or
 Administrator's for its database), PLINTH_URL (default http://localhost:8000)`;
@@ -31,7 +36,7 @@ function fail(message) {
   process.exit(1);
 }
 
-async function call(method, path, body, { sql = false } = {}) {
+async function call(method, path, body, { sql = false, stream = false } = {}) {
   let response;
   try {
     response = await fetch(`${baseUrl}${prefix}${path}`, {
@@ -39,10 +44,13 @@ async function call(method, path, body, { sql = false } = {}) {
       // A FormData body sets its own multipart content type.
       headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !(body instanceof FormData) && { 'content-type': sql ? 'application/sql' : 'application/json' }) },
       body: body === undefined ? undefined : sql || body instanceof FormData ? body : JSON.stringify(body),
+      // An SQL body may be a stream (an import read from stdin as it comes).
+      ...(sql && { duplex: 'half' }),
     });
   } catch (error) {
     fail(`Could not reach Plinth at ${baseUrl}: ${error.cause?.message ?? error.message}. Is it running? Set PLINTH_URL otherwise.`);
   }
+  if (stream && response.ok) return response;
   const text = await response.text();
   let parsed;
   try {
@@ -79,14 +87,17 @@ async function listOrganizations() {
 
 async function exportDatabase(ref) {
   if (!ref) fail(USAGE);
-  process.stdout.write(await call('GET', `/projects/${encodeURIComponent(ref)}/database/export`));
+  // Written as Plinth dumps it, never held; a dump that fails part way breaks the download, and this fails.
+  const response = await call('GET', `/projects/${encodeURIComponent(ref)}/database/export`, undefined, { stream: true });
+  const { Readable } = await import('node:stream');
+  const { pipeline } = await import('node:stream/promises');
+  await pipeline(Readable.fromWeb(response.body), process.stdout).catch((error) => fail(`The export broke off (${error.message}): the output is incomplete.`));
 }
 
 async function importDatabase(ref) {
   if (!ref) fail(USAGE);
-  const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
-  const result = await call('POST', `/projects/${encodeURIComponent(ref)}/database/import`, Buffer.concat(chunks).toString('utf8'), { sql: true });
+  // Streamed as it is read: the server loads it statement by statement, never holding it whole.
+  const result = await call('POST', `/projects/${encodeURIComponent(ref)}/database/import`, process.stdin, { sql: true });
   console.error(`${ref}: imported ${result.statements} statements`);
 }
 
@@ -129,6 +140,15 @@ async function deployFunctions(ref, folder, flags) {
   }
 }
 
+async function moveProject(args) {
+  try {
+    process.exitCode = await runMove(args, { sourceUrl: baseUrl, sourceToken: token });
+  } catch (error) {
+    if (error instanceof MoveError) fail(error.message);
+    throw error;
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (!command || command === 'help' || command === '--help') {
   console.log(USAGE);
@@ -140,4 +160,5 @@ else if (command === 'list-organizations') await listOrganizations();
 else if (command === 'export-database') await exportDatabase(args[0]);
 else if (command === 'import-database') await importDatabase(args[0]);
 else if (command === 'deploy-functions') await deployFunctions(args[0], args[1], args.slice(2));
+else if (command === 'move-project') await moveProject(args);
 else fail(`Unknown command "${command}".\n\n${USAGE}`);

@@ -45,6 +45,17 @@ export interface Config {
   operatorEmails: string[];
   /** At stop, how long running background jobs may take to finish before they are handed back to the queue. */
   jobStopGraceMs: number;
+  /** Nodes sharing a Postgres platform database: how long a job's lease lasts unrenewed (PLINTH_JOB_LEASE_S, default 20, at least 4; the same on every node). */
+  jobLeaseSeconds: number;
+  /**
+   * At stop (SIGTERM), how long the node keeps serving while its ready check already answers 503, so
+   * a load balancer stops sending it requests (PLINTH_SHUTDOWN_DELAY_S, default 0), and then how long
+   * requests in flight may take to finish before their connections are closed (PLINTH_SHUTDOWN_GRACE_S, default 25).
+   */
+  shutdownDelayMs: number;
+  shutdownGraceMs: number;
+  /** How often preview branches look for pushes to their Git branch (PLINTH_BRANCH_POLL_MS, default a minute, at least a second). */
+  branchPollMs: number;
   /** How long a cron job's command may run before it is stopped (PLINTH_CRON_TIMEOUT_S, default 5 minutes). */
   cronTimeoutMs: number;
   /**
@@ -54,6 +65,11 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** Where stored files go: S3 when PLINTH_S3_BUCKET is set, else `{dataDir}/storage`. */
   s3: S3StoreConfig | undefined;
+  /**
+   * PLINTH_GIT_LOCAL_ROOTS (colon-separated folders): where organisations may register local Git
+   * repositories (control/git/repositories.ts); unset, local repositories are refused.
+   */
+  gitLocalRoots?: string[];
   /** The operator's support address, named where the studio asks people to reach out. */
   supportEmail: string;
   /** The operator's legal documents (terms.md, dpa.pdf, privacy.md ...) listed on /org/{slug}/documents: PLINTH_LEGAL_DIR, default `{dataDir}/legal`. */
@@ -153,9 +169,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorEmails: (env.PLINTH_OPERATORS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     subscriptionChangesEnabled: env.PLINTH_SUBSCRIPTION_CHANGES !== 'off',
     jobStopGraceMs: seconds(env, 'PLINTH_JOB_STOP_GRACE_S', 10) * 1000,
+    jobLeaseSeconds: Math.max(4, seconds(env, 'PLINTH_JOB_LEASE_S', 20)),
+    shutdownDelayMs: env.PLINTH_SHUTDOWN_DELAY_S && env.PLINTH_SHUTDOWN_DELAY_S !== '0' ? seconds(env, 'PLINTH_SHUTDOWN_DELAY_S', 0) * 1000 : 0,
+    shutdownGraceMs: seconds(env, 'PLINTH_SHUTDOWN_GRACE_S', 25) * 1000,
+    branchPollMs: Math.max(1000, seconds(env, 'PLINTH_BRANCH_POLL_MS', 60_000, 'milliseconds')),
     cronTimeoutMs: seconds(env, 'PLINTH_CRON_TIMEOUT_S', 300) * 1000,
     webhooksAllowPrivate: env.PLINTH_WEBHOOKS_ALLOW_PRIVATE === 'on',
     s3: s3Config(env),
+    gitLocalRoots: (env.PLINTH_GIT_LOCAL_ROOTS ?? '').split(':').map((s) => s.trim()).filter(Boolean).map((s) => path.resolve(s)),
     supportEmail: env.PLINTH_SUPPORT_EMAIL ?? 'support@localhost',
     legalDir: path.resolve(env.PLINTH_LEGAL_DIR ?? path.join(dataDir, 'legal')),
     functions: {

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { PlinthError } from '@plinth/errors';
 import { startPlatform } from './platform.ts';
 
-/** Process entry: config -> engines -> http server; a clean stop on SIGINT/SIGTERM. */
+/** Process entry: config -> engines -> http server; a graceful stop on SIGINT/SIGTERM (platform.ts stop()). */
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
@@ -13,8 +13,13 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping Plinth...`);
-    await platform.stop();
+    console.log(`${signal}: stopping Plinth (no new requests; those in flight finish, running jobs are handed back)...`);
+    try {
+      await platform.stop();
+    } catch (error: unknown) {
+      console.error('Plinth did not stop cleanly:', error);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

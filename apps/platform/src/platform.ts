@@ -1,15 +1,20 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { ControlContext } from './control/context.ts';
 import { createOutbox, smtpFromUrl } from './data-plane/mail/outbox.ts';
 import { createClusterBus } from './control/cluster-bus.ts';
 import { followProjectRestarts } from './control/project-restart.ts';
+import { followProjectChanges } from './control/project-caches.ts';
 import { JobQueue } from './control/job-queue.ts';
+import { jobSchedules } from './control/jobs/catalog.ts';
+import { NodeHealth } from './control/node-health.ts';
 import { registerJobHandlers } from './control/jobs/handlers.ts';
 import { CronRunner } from './control/cron/runner.ts';
 import { WebhookDelivery } from './control/webhooks/delivery.ts';
 import { Secrets } from './control/secrets.ts';
+import { assertPasswordSignInAllowed } from './control/dashboard-sso/index.ts';
 import { PLATFORM_PASSWORD_POLICY } from './data-plane/auth/password-policy.ts';
 import { applyAuthSchema } from './data-plane/auth/schema.ts';
 import { createAuthService } from './data-plane/auth/service.ts';
@@ -20,6 +25,7 @@ import { Pooler } from './data-plane/pooler/index.ts';
 import { FileStore, S3Store } from './data-plane/storage/object-stores/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createEngine, openPlatformDatabase } from './engines/index.ts';
+import { ALLOCATOR_HINT, allocatorTuned } from './engines/embedded/allocator.ts';
 import { buildServer } from './http/server.ts';
 import { authRoutes } from './http/routes/auth/index.ts';
 
@@ -70,11 +76,15 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     // Without a mail server nobody could confirm an address, so accounts are confirmed on sign-up.
     autoconfirm: !config.smtpUrl,
     passwordPolicy: PLATFORM_PASSWORD_POLICY,
+    // Counted in the platform database, so every node holds dashboard sign-ins to one budget.
+    rateLimitStore: { db, scope: 'platform' },
+    // Members of organisations that require SSO sign in through their provider (control/dashboard-sso).
+    beforePasswordSignIn: (user) => assertPasswordSignInAllowed(db, user),
     // Dashboard accounts' own mail (recovery, confirmation): the SMTP server, else the mail catcher.
     outbox: createOutbox({ db, projectRef: null, smtp: config.smtpUrl ? smtpFromUrl(config.smtpUrl) : null, perHour: null }),
   });
   // A local or embedded platform database is locked to this process, so no other node shares its jobs.
-  const jobs = new JobQueue(db, { log, isSoleNode: config.engine !== 'postgres' });
+  const jobs = new JobQueue(db, { log, isSoleNode: config.engine !== 'postgres', leaseSeconds: config.jobLeaseSeconds, schedules: jobSchedules(config) });
   const objects = config.s3 ? new S3Store(config.s3) : new FileStore(path.join(config.dataDir, 'storage'));
   const bus = await createClusterBus({ engine: config.engine, databaseUrl: config.databaseUrl, db, log: log.error });
   const control: ControlContext = { config, db, engine, secrets, jobs, log, logs, statementStats, objects, bus, poolerPorts: { transaction: null, session: null } };
@@ -84,8 +94,10 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   jobs.register('cron-tick', () => cron.tick());
   // Every node polls the queues of the webhook projects open on it (leases keep deliveries single).
   const webhooks = new WebhookDelivery(control);
+  const health = new NodeHealth(db, jobs);
   app = await buildServer({
     control,
+    health,
     sessions: auth,
     registerAuth: async (scope) => {
       await scope.register(authRoutes, { resolve: () => auth });
@@ -99,6 +111,10 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
   await pooler.start();
   // A project restarted on another node: this one lets go of its pools and function workers.
   const stopFollowingRestarts = followProjectRestarts(control);
+  // A project's row, keys, settings or schema changed on another node: this one drops its copies.
+  const stopFollowingChanges = followProjectChanges(control);
+  // Without it, the memory of embedded workers closed by scale to zero stays with the process (engines/embedded/allocator.ts).
+  if (config.engine === 'embedded' && !allocatorTuned()) app.log.info(ALLOCATOR_HINT);
   // Off the start-up path: the first project a new user creates should not wait for it. A cache of
   // this process, not durable work, so not a job.
   const warmUp = engine.prepare().catch((error: unknown) => log.error(`engine warm-up failed: ${error instanceof Error ? error.message : String(error)}`));
@@ -110,8 +126,15 @@ export async function startPlatform(config: Config): Promise<RunningPlatform> {
     control,
     pooler,
     async stop() {
+      // Unready at once; a load balancer given PLINTH_SHUTDOWN_DELAY_S to notice still gets answers meanwhile.
+      health.beginShutdown();
+      if (config.shutdownDelayMs > 0) await sleep(config.shutdownDelayMs);
+      // No new connections; requests in flight finish, for up to the grace period, then are cut off.
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
       await app.close();
+      clearTimeout(cutOff);
       stopFollowingRestarts();
+      stopFollowingChanges();
       await pooler.stop();
       await bus.close();
       await cron.stop();

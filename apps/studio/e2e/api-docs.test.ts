@@ -343,7 +343,7 @@ describe('API docs and API settings', () => {
 
   it('keeps the keys and the JWT secret from a read-only member', async () => {
     const member = await signUp(platform.url, `readonly-${Date.now()}@example.com`, PASSWORD);
-    const slug = (await owner.post('/api/organizations', { name: 'Team Org', plan: 'team' })).body.slug;
+    const slug = (await owner.post('/api/organizations', { name: 'Team Org', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const teamRef = (await owner.post('/api/projects', { name: 'Team Project', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref as string;
     await waitForStatus(owner, teamRef, 'ACTIVE_HEALTHY');
     await owner.post(`/api/organizations/${slug}/members/invitations`, { email: member.email, role: 'Read-only' });

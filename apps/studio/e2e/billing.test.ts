@@ -2,7 +2,8 @@
  * Organisation > Billing and Project Settings > Add-ons in a real browser against a real platform:
  * a developer sees the plan button disabled with the spec's tooltip; the owner records a payment
  * method, moves to Pro in the plan side panel, and the storage upload limit and the add-ons page
- * change with the plan (read back from the server, not from the page's own state).
+ * change with the plan (read back from the server, not from the page's own state); the plan cards
+ * link to a new project with `?plan=`, and the Enterprise card's contact form files a Sales ticket.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -97,3 +98,30 @@ it('the owner moves to Pro and the upload limit and add-ons follow the plan', as
   expect(await page.getByTestId('addons-upgrade-prompt').count()).toBe(0);
   expect(errors).toEqual([]);
 }, 180_000);
+
+it("the plan cards link to a new project on a plan, and Enterprise's contact form files a Sales ticket", async () => {
+  const { page, errors } = await newPage(browser, platform.url);
+  await signInThroughUi(page, owner.email, PASSWORD, `/org/${project.slug}/billing?panel=subscriptionPlan`);
+  const panel = page.getByTestId('plan-side-panel');
+  await panel.getByTestId('plan-card-pro').getByText('Current plan').waitFor();
+
+  await panel.getByTestId('plan-card-enterprise').getByRole('button', { name: 'Contact sales' }).click();
+  await panel.getByLabel('Company').fill('Billing Co');
+  await panel.getByLabel('What do you need?').fill('Custom limits for 40 teams.');
+  await panel.getByRole('button', { name: 'Send enquiry' }).click();
+  const sent = panel.getByTestId('enterprise-contact-sent');
+  await sent.waitFor();
+  const tickets = (await owner.api.get('/api/support/tickets')).body as { id: number; category: string; organization_slug: string; subject: string; message: string }[];
+  expect(tickets).toEqual([expect.objectContaining({ category: 'Sales', organization_slug: project.slug, subject: 'Enterprise plan enquiry: Billing Co' })]);
+  expect(tickets[0].message).toContain('Custom limits for 40 teams.');
+  expect(await sent.textContent()).toContain(`ticket #${tickets[0].id}`);
+
+  await panel.getByTestId('plan-card-team').getByRole('link', { name: 'New project on Team' }).click();
+  await page.waitForURL((url) => url.pathname === `/new/${project.slug}` && url.searchParams.get('plan') === 'team');
+  const notice = page.getByTestId('chosen-plan-notice');
+  await notice.getByText(/You chose the Team plan; .* is on the Pro plan, and its projects share it\./).waitFor();
+  await notice.getByRole('link', { name: "Change the organization's plan" }).click();
+  await page.getByTestId('plan-side-panel').waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/org/${project.slug}/billing`);
+  expect(errors).toEqual([]);
+}, 120_000);

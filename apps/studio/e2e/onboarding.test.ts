@@ -85,6 +85,11 @@ describe('studio onboarding', () => {
     await page.getByTestId('create-organization').click();
     await page.getByText('Please provide an organization name').waitFor();
     await page.getByLabel('Name').fill('Onboarding Org');
+    // A paid plan needs where its invoices go before anything is sent.
+    await page.getByLabel('Plan').selectOption('pro');
+    await page.getByTestId('create-organization').click();
+    await page.getByText('Please provide the email address invoices go to').waitFor();
+    await page.getByLabel('Billing email').fill('billing@example.com');
     await page.getByTestId('create-organization').click();
 
     await page.waitForURL(/\/new\/[a-z0-9-]+$/);

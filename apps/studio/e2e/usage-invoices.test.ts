@@ -3,7 +3,9 @@
  * traffic to a project is metered by the hourly job (run here for the current hour) and the usage
  * page shows the bytes the client received, with a chart per metric and the project filter; the
  * month-closing job run on a fake clock (next month) issues an invoice that the invoices page lists
- * beside the upcoming one, shows line by line, and downloads as a PDF.
+ * beside the upcoming one, shows line by line, and downloads as a PDF. The "Exceeding usage limits"
+ * badge shows on the projects list and the usage page while the capped organisation is over its
+ * free units, and goes once usage billing is on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -95,4 +97,27 @@ describe('usage and invoices', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('shows "Exceeding usage limits" while a capped organisation is over its free units, and not once usage billing is on', async () => {
+    // The hourly metering's row for monthly active users over Pro's 100,000 (another project's, as a second project would add it).
+    await platform.control.db.query(
+      `insert into usage_hourly (project_ref, organization_id, metric, hour, value)
+       select 'otherproject', id, 'MONTHLY_ACTIVE_USERS', date_trunc('hour', now()), 100001 from organizations where slug = $1`,
+      [project.slug],
+    );
+    const { context, page, errors } = await newPage(browser, platform.url);
+    await signInThroughUi(page, owner.email, PASSWORD, '/projects');
+    await page.getByTestId(`exceeding-usage-${project.slug}`).getByText('Exceeding usage limits').waitFor();
+    await page.goto(`/org/${project.slug}/usage`);
+    await page.getByTestId('usage-exceeding').getByText('Exceeding usage limits').waitFor();
+    await page.getByTestId('usage-figure-MONTHLY_ACTIVE_USERS').getByText('100,001', { exact: true }).waitFor();
+
+    // Usage billing on: the overage is billed, not capped, so no badge.
+    expect((await owner.api.put(`/api/platform/organizations/${project.slug}/billing/subscription`, { usage_billing_enabled: true })).status).toBe(200);
+    await page.goto(`/org/${project.slug}/usage`);
+    await page.getByTestId('usage-figure-MONTHLY_ACTIVE_USERS').getByText('100,001', { exact: true }).waitFor();
+    expect(await page.getByTestId('usage-exceeding').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

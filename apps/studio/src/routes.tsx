@@ -1,6 +1,5 @@
 /**
- * The whole route map (spec document 1, §2) in one place. Every page is lazy-loaded; pages a later
- * release builds use the one shared "not available yet" state.
+ * The whole route map (spec document 1, §2) in one place. Every page is lazy-loaded.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -16,18 +15,6 @@ function page(path: string | undefined, title: string, load: () => Promise<PageM
   const handle: RouteHandle = { title };
   const lazy = async () => ({ Component: (await load()).default });
   return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy, ...extra } as RouteObject;
-}
-
-/** A page that a later release builds: the shared "not available yet" state, never fake data. */
-function notYet(path: string, title: string): RouteObject {
-  return {
-    path,
-    handle: { title } satisfies RouteHandle,
-    lazy: async () => {
-      const { NotAvailablePage } = await import('./pages/not-available-page.tsx');
-      return { Component: () => <NotAvailablePage title={title} /> };
-    },
-  };
 }
 
 function redirect(path: string, to: string): RouteObject {
@@ -98,7 +85,7 @@ const projectRoutes: RouteObject[] = [
   page('reports/database', 'Database report', () => import('./pages/project/reports/database-report-page.tsx')),
   page('reports/query-performance', 'Query Performance', () => import('./pages/project/reports/query-performance-page.tsx')),
 
-  notYet('branches', 'Branches'),
+  page('branches', 'Branches', () => import('./pages/project/branches-page.tsx')),
 
   redirect('logs', 'explorer'),
   page('logs/explorer', 'Logs Explorer', () => import('./pages/project/logs/explorer-page.tsx')),
@@ -131,7 +118,7 @@ const projectRoutes: RouteObject[] = [
   page('settings/addons', 'Add-ons', () => import('./pages/project/settings-addons-page.tsx')),
   redirect('settings/vault', 'secrets'),
   page('settings/vault/secrets', 'Vault', () => import('./pages/project/settings-vault-page.tsx')),
-  notYet('settings/integrations', 'Integrations'),
+  page('settings/integrations', 'Integrations', () => import('./pages/project/settings-integrations-page.tsx')),
 ];
 
 /** /org/{slug}/... */
@@ -146,6 +133,7 @@ const organizationRoutes: RouteObject[] = [
   page('usage', 'Usage', () => import('./pages/org/usage-page.tsx')),
   page('invoices', 'Invoices', () => import('./pages/org/invoices-page.tsx')),
   page('apps', 'OAuth Apps', () => import('./pages/org/apps-page.tsx')),
+  page('sso', 'SSO', () => import('./pages/org/sso-page.tsx')),
   page('audit', 'Audit Logs', () => import('./pages/org/audit-page.tsx')),
   page('documents', 'Legal Documents', () => import('./pages/org/documents-page.tsx')),
 ];
@@ -167,6 +155,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/projects" replace /> },
       page('sign-in', 'Sign in', () => import('./pages/sign-in-page.tsx')),
+      // The organisation's identity provider sends the browser back here (?code= or ?error=).
+      page('sign-in/sso', 'Continue with SSO', () => import('./pages/sign-in-sso-page.tsx')),
       page('sign-up', 'Sign up', () => import('./pages/sign-up-page.tsx')),
       page('sign-in-mfa', 'Two-factor authentication', () => import('./pages/sign-in-mfa-page.tsx')),
       {

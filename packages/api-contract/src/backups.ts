@@ -33,6 +33,8 @@ export const backupListSchema = z.object({
   }),
   /** Why point-in-time recovery cannot be enabled here (the engine or the plan); null where it can or is. */
   pitr_unavailable_reason: z.string().nullable(),
+  /** Why the range starts later than PITR was enabled (a pause freed the history before it); null otherwise. */
+  pitr_history_note: z.string().nullable(),
   region: z.string(),
   /** Days scheduled backups are kept on the organisation's plan; 0: none (Free). */
   retention_days: z.number().int(),

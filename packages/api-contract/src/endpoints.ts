@@ -38,7 +38,10 @@ import { storageEndpoints } from './storage.ts';
 import { infrastructureEndpoints, infrastructureManagementEndpoints, upgradeStatusResponseSchema } from './infrastructure.ts';
 import { projectGeneralEndpoints } from './project-general.ts';
 import { orgIntegrationEndpoints } from './org-integrations.ts';
+import { branchEndpoints } from './branches.ts';
+import { gitEndpoints } from './git.ts';
 import { accountPreferenceEndpoints } from './account-preferences.ts';
+import { dashboardSsoEndpoints } from './dashboard-sso.ts';
 import {
   freeProjectLimitMemberSchema,
   invitationCreateBody,
@@ -143,7 +146,10 @@ export const endpoints = {
   ...infrastructureManagementEndpoints,
   ...projectGeneralEndpoints,
   ...orgIntegrationEndpoints,
+  ...branchEndpoints,
+  ...gitEndpoints,
   ...accountPreferenceEndpoints,
+  ...dashboardSsoEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

@@ -31,8 +31,25 @@ export type V1Project = z.infer<typeof v1ProjectSchema>;
 
 const refParams = z.object({ ref: refSchema });
 
+/**
+ * The SQL of an export: sent as application/sql or text/plain it reaches the server's handler as the
+ * request's stream (read statement by statement, never held whole); a JSON string is taken too.
+ */
+const sqlBody = z.union([
+  z.string().min(1, 'The body must be the SQL of an export'),
+  z.custom<AsyncIterable<Uint8Array>>((value) => typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] === 'function', 'The body must be the SQL of an export').meta({ type: 'string', format: 'binary' }),
+]);
+
 export const managementEndpoints = {
   v1Organizations: endpoint({ method: 'GET', path: '/organizations', scope: 'organizations:read', summary: "The caller's organizations", response: z.array(v1OrganizationSchema) }),
+  v1OrganizationCreate: endpoint({
+    method: 'POST',
+    path: '/organizations',
+    scope: 'organizations:write',
+    summary: 'Create an organization on the Free plan, with the caller as its owner (`supabase orgs create`)',
+    body: z.object({ name: z.string().trim().min(1, 'Please provide an organization name').max(64) }),
+    response: v1OrganizationSchema,
+  }),
   v1Projects: endpoint({ method: 'GET', path: '/projects', scope: 'projects:read', summary: "The caller's projects", response: z.array(v1ProjectSchema) }),
   v1Project: endpoint({ method: 'GET', path: '/projects/:ref', scope: 'projects:read', summary: 'One project', params: refParams, response: v1ProjectSchema }),
   v1DatabaseExport: endpoint({
@@ -50,7 +67,7 @@ export const managementEndpoints = {
     scope: 'database:write',
     summary: 'Imports an exported database into this project, which must be new (no tables, no users), in one transaction; Owner or Administrator',
     params: refParams,
-    body: z.string().min(1, 'The body must be the SQL of an export'),
+    body: sqlBody,
     bodyMediaType: 'application/sql',
     response: z.object({ statements: z.number().int() }),
   }),

@@ -44,7 +44,7 @@ const form = (fields: Record<string, string>) => ({
 
 /**
  * The /api/v1 routes outside the JSON contract: the OAuth 2.0 protocol endpoints (RFC 6749 shapes:
- * form bodies, `{error, error_description}`) and calls Plinth answers with 501 until it builds them.
+ * form bodies, `{error, error_description}`).
  */
 const MANAGEMENT_PATHS_OUTSIDE_CONTRACT: Record<string, Record<string, unknown>> = {
   '/api/v1/oauth/authorize': {
@@ -61,9 +61,6 @@ const MANAGEMENT_PATHS_OUTSIDE_CONTRACT: Record<string, Record<string, unknown>>
   },
   '/api/v1/oauth/revoke': {
     post: { operationId: 'oauthRevoke', summary: 'Revoke an access or refresh token', security: [], requestBody: form({ token: '', client_id: '', client_secret: '' }), responses: { '200': { description: 'Revoked' } } },
-  },
-  '/api/v1/projects/{ref}/branches': {
-    post: { operationId: 'v1BranchCreate', summary: 'Database branching: not available yet in Plinth', responses: { '501': { description: 'not_implemented' } } },
   },
 };
 

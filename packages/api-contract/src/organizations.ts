@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentMethodUpdateBody } from './billing.ts';
 import { emailSchema, planSchema, roleSchema, slugSchema } from './common.ts';
 
 export const organizationSchema = z.object({
@@ -21,6 +22,8 @@ export const organizationCreateBody = z.object({
   name: z.string().trim().min(1, 'Please provide an organization name').max(64),
   slug: slugSchema.optional(),
   plan: planSchema.optional(),
+  /** Required for a paid plan (Pro, Team): how the organisation pays, as PUT .../billing/payment-method takes it. */
+  payment_method: paymentMethodUpdateBody.optional(),
 });
 export const organizationUpdateBody = z.object({
   name: z.string().trim().min(1, 'Please provide an organization name').max(64).optional(),

@@ -115,14 +115,39 @@ export const errorCatalogue = {
   free_project_limit_reached: { status: 400, message: 'The free plan allows 2 active free projects per owner or administrator. Delete, pause or upgrade a project first.' },
   free_organization_limit_reached: { status: 400, message: 'You can be owner of at most 2 free organizations.' },
   project_not_active: { status: 409, message: 'The project is not in a state that allows this.' },
+  // Git repositories and project Git connections (control/git/); the message names the repository and the cause
+  git_repository_not_found: { status: 404, message: 'Git repository not found.' },
+  git_repository_unreadable: { status: 400, message: 'The Git repository could not be read.' },
+  git_repository_exists: { status: 409, message: 'This repository has already been added to the organization.' },
+  git_branch_not_found: { status: 404, message: 'The branch does not exist in the Git repository.' },
+  git_connection_not_found: { status: 404, message: 'This project is not connected to a Git repository.' },
+  git_webhook_unauthorized: { status: 401, message: "The webhook's signature (or GitLab token) does not match the repository's webhook secret." },
+  // database branches (control/branches/)
+  branch_not_found: { status: 404, message: 'Branch not found.' },
+  branch_exists: { status: 409, message: 'A branch with that name already exists for this project.' },
+  branch_git_connection_missing: { status: 400, message: 'Connect the project to a Git repository before creating branches.' },
+  branch_schema_locked: { status: 403, message: 'Dashboard schema changes are disabled on preview branches: change the schema with a migration in the Git branch.' },
+  branch_not_ready: { status: 409, message: 'The branch is not in a state that allows this.' },
   upgrade_not_eligible: { status: 400, message: 'The project cannot be upgraded to that PostgreSQL version.' },
   project_transfer_invalid: { status: 400, message: 'The project cannot be moved to that organization.' },
   plan_feature_unavailable: { status: 402, message: 'This needs a paid plan.' },
+  // Spend cap (control/metering/spend-cap.ts): a capped organisation past a metered metric's free units this cycle.
+  usage_cap_reached: {
+    status: 402,
+    message: "The organization has used what its plan includes this billing cycle and its spend cap is on. Turn on usage billing or upgrade the plan.",
+  },
+  payment_method_required: { status: 402, message: 'A paid plan needs a payment method: give the billing details for the manual (invoice) provider.' },
   // Billing (control/subscription.ts). The first is the spec's text; the second's details list each blocker.
   subscription_changes_disabled: { status: 403, message: 'Subscription changes are currently disabled. Our engineers are working on a fix.' },
   plan_downgrade_blocked: { status: 409, message: 'The organization uses what the new plan does not include. Change these first.' },
   project_not_empty: { status: 409, message: 'This project already has tables or users: import into a new project.' },
   import_failed: { status: 400, message: 'The import stopped and nothing was imported.' },
+  // Dashboard single sign-on (control/dashboard-sso).
+  sso_not_configured: { status: 404, message: 'Single sign-on is not set up for this email domain. Sign in with your password, or ask your organization admin.' },
+  sso_required: { status: 403, message: 'Your organization requires single sign-on. Use "Continue with SSO" to sign in.' },
+  sso_domain_unavailable: { status: 409, message: 'This email domain cannot be routed to this organization.' },
+  sso_provider_unreachable: { status: 400, message: 'The identity provider could not be reached at this issuer URL.' },
+  sso_login_failed: { status: 400, message: 'Single sign-on did not complete. Try again.' },
   // data plane (the APIs a project's own apps call)
   project_paused: { status: 503, message: 'The project is paused. Restore it from the dashboard to use its API.' },
   project_unavailable: { status: 503, message: 'The project is not available right now. Try again in a moment.' },
@@ -204,4 +229,9 @@ export class PlinthError extends Error {
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+/** What a caught value says, for logs and status messages: an Error's message, anything else as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -3,11 +3,11 @@ import type { ApiKey, ApiKeyCreate } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { Action, can, Resource, type Role } from '@plinth/permissions';
 import { hashApiKey } from '../data-plane/auth/signing-keys.ts';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject, type ProjectRow } from './project-rows.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 /**
  * Publishable (`sb_publishable_...`, the anon role) and secret (`sb_secret_...`, service_role) API
@@ -102,7 +102,7 @@ export async function createApiKey(ctx: ControlContext, actor: Actor, ref: strin
     await recordAudit(tx, actor, { action: 'project.api_key_create', organizationSlug: project.organization_slug, projectRef: ref, target: `${body.type} ${body.name}` });
     return rows[0];
   });
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   return present(ctx, row, true);
 }
 
@@ -115,6 +115,6 @@ export async function deleteApiKey(ctx: ControlContext, actor: Actor, ref: strin
     await recordAudit(tx, actor, { action: 'project.api_key_delete', organizationSlug: project.organization_slug, projectRef: ref, target: `${rows[0].type} ${rows[0].name}` });
     return rows[0];
   });
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   return present(ctx, row, false);
 }

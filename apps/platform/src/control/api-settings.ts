@@ -10,7 +10,7 @@ import { signApiKey } from './project-keys.ts';
 import { accessProject, locationOf } from './project-rows.ts';
 // The docs read the REST API's own document, so the two cannot disagree.
 import { restOpenApi } from '../data-plane/rest/index.ts';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 export interface JwtSecretUpdateStatus {
   status: 'updating' | 'updated' | 'failed';
@@ -79,6 +79,8 @@ export async function rotateJwtSecret(ctx: ControlContext, job: JobPayloads['pro
        where ref = $1 and jwt_update_change_id = $5 and jwt_update_status in ('updating', 'failed')`,
       [ref, ctx.secrets.encrypt(secret), anonKey, ctx.secrets.encrypt(serviceKey), changeId],
     );
+    // Every node refuses tokens signed with the old secret from now on, not only within its cache's second.
+    await forgetProjectRow(ctx, ref);
   } catch (error) {
     if (attempt.isFinal) {
       await ctx.db.query(`update projects set jwt_update_status = 'failed', jwt_update_error = $2 where ref = $1 and jwt_update_change_id = $3`, [
@@ -127,7 +129,7 @@ export async function updatePostgrestConfig(ctx: ControlContext, actor: Actor, r
   );
   await recordAudit(ctx.db, actor, { action: 'project.api_settings_update', organizationSlug: project.organization_slug, projectRef: ref, target: Object.keys(changes).join(', ') });
   // The data plane reads the new settings with its next request rather than within the second it caches them.
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   return postgrestConfig(ctx, actor, ref);
 }
 

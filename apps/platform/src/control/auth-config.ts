@@ -9,12 +9,12 @@ import {
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import type { Plan } from '@plinth/plans';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject } from './project-rows.ts';
 import { projectAuthConfigOf, storedSettings, type AuthSecrets, type ProjectAuthConfig } from './auth-settings.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 /** SAML 2.0 single sign-on is on the Pro plan and above, as on Supabase. */
 export function samlAvailableOf(plan: Plan): boolean {
@@ -103,7 +103,7 @@ export async function updateProjectAuthConfig(ctx: ControlContext, actor: Actor,
   const stored = { ...storedSettings(project), ...changedSettings };
   const secretsEnc = Object.keys(secrets).length > 0 ? ctx.secrets.encrypt(JSON.stringify(secrets)) : null;
   await ctx.db.query('update projects set auth_config = $2, auth_secrets_enc = $3 where id = $1', [project.id, JSON.stringify(stored), secretsEnc]);
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   // Field names only: values may be addresses or URLs a member would not want in the audit trail.
   await recordAudit(ctx.db, actor, {
     action: 'project.auth_config.update',

@@ -7,15 +7,16 @@ import { PlinthError } from '@plinth/errors';
 import { Action, can, Resource } from '@plinth/permissions';
 import * as pgMeta from '@plinth/pg-meta';
 // The REST API's schema cache must see DDL made here at once (schema-cache.ts only depends on engines).
-import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
 import { DatabaseError } from '../engines/database-error.ts';
 import { PRIVILEGED_EXTENSIONS } from '../engines/privileged-extensions.ts';
 import type { Database, Engine, Queryable } from '../engines/types.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
+import { forgetProjectSchema } from './project-caches.ts';
 import { accessProject, locationOf, type ProjectRow } from './project-rows.ts';
 import { queueDiskQuotaCheck } from './read-only-mode.ts';
+import { cancelScript, registerScript } from './sql-cancel.ts';
 
 interface OpenProject {
   db: Database;
@@ -79,6 +80,20 @@ export interface CatalogChange<T> {
   run: (tx: Queryable) => Promise<T>;
   /** What the audit entry names, e.g. `public.todos`. */
   target: (result: T) => string;
+  /**
+   * Runs on a preview branch too (the Management API's migrations, which is how a branch's schema
+   * changes besides its Git branch). Every other change is a dashboard schema change, refused there.
+   */
+  allowedOnBranch?: boolean;
+}
+
+/**
+ * Dashboard schema changes are disabled on preview branches (spec document 1, the branching
+ * dialog's warning): a branch's schema comes from its Git branch's migrations. The SQL editor still
+ * runs on a branch (data fixes, reads, trying a statement before writing the migration).
+ */
+export function assertSchemaChangesAllowed(project: Pick<ProjectRow, 'parent_project_ref'>): void {
+  if (project.parent_project_ref) throw new PlinthError('branch_schema_locked');
 }
 
 /**
@@ -86,14 +101,15 @@ export interface CatalogChange<T> {
  * multi-statement edit (a policy rename plus new expressions) commits whole or not at all.
  */
 export async function changeCatalog<T>(ctx: ControlContext, actor: Actor, ref: string, change: CatalogChange<T>): Promise<T> {
-  const { db, organizationSlug } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, change.resource);
+  const { db, organizationSlug, project } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, change.resource);
+  if (!change.allowedOnBranch) assertSchemaChangesAllowed(project);
   const result = await mapped(() =>
     db.transaction(async (tx) => {
       await tx.query(READ_WRITE);
       return change.run(tx);
     }),
   );
-  invalidateSchemaCache(db);
+  await forgetProjectSchema(ctx, ref, db);
   await recordAudit(ctx.db, actor, { action: change.action, organizationSlug, projectRef: ref, target: change.target(result) });
   return result;
 }
@@ -114,9 +130,6 @@ export interface SqlOptions {
   statementTimeoutMs?: number;
   maxRows?: number;
 }
-
-/** Scripts that can be cancelled, by query id; only the user who started one may cancel it. */
-const runningScripts = new Map<string, { ref: string; userId: string; stop: (reason: 'cancel') => void }>();
 
 function interruptedError(reason: 'timeout' | 'cancel'): PlinthError {
   return new PlinthError('database_error', reason === 'timeout' ? 'canceling statement due to statement timeout' : 'canceling statement due to user request', {
@@ -202,7 +215,7 @@ export async function runSql(ctx: ControlContext, actor: Actor, ref: string, sql
   };
   const onPrimary = () => void ctx.engine.interrupt(location).catch(() => undefined);
   const timer = setTimeout(() => stop('timeout'), timeoutMs);
-  if (options.queryId) runningScripts.set(options.queryId, { ref, userId: actor.userId, stop });
+  const unregister = options.queryId ? registerScript(ctx, options.queryId, { ref, userId: actor.userId, stop: () => stop('cancel') }) : null;
   try {
     const results = await mapped(async () => {
       if (!canWrite || statements.every((s) => pgMeta.isReadOnlyStatement(s.text))) {
@@ -212,13 +225,14 @@ export async function runSql(ctx: ControlContext, actor: Actor, ref: string, sql
           if (!canWrite || interruptedBy || !(err instanceof DatabaseError && err.code === READ_ONLY_TRANSACTION)) throw err;
         }
       }
+      interrupt.signal.throwIfAborted(); // cancelled while the read ran: nothing more runs
       interrupt.signal.addEventListener('abort', onPrimary, { once: true });
       return runReadWrite(db, sql, statements, maxRows);
     }).catch((err: unknown) => {
       throw interruptedBy ? interruptedError(interruptedBy) : err;
     });
     if (canWrite) {
-      if (!statements.every((s) => QUERY_ONLY.has(pgMeta.leadingWords(s.text, 1)[0]))) invalidateSchemaCache(db);
+      if (!statements.every((s) => QUERY_ONLY.has(pgMeta.leadingWords(s.text, 1)[0]))) await forgetProjectSchema(ctx, ref, db);
       await recordAudit(ctx.db, actor, { action: 'pg_meta.query', organizationSlug, projectRef: ref, target: `${statements.length} statement(s)` });
       // The run may have freed space: the project need not wait for the next minute's check.
       if (project.read_only_since) await queueDiskQuotaCheck(ctx, { ref });
@@ -227,17 +241,14 @@ export async function runSql(ctx: ControlContext, actor: Actor, ref: string, sql
   } finally {
     clearTimeout(timer);
     interrupt.signal.removeEventListener('abort', onPrimary);
-    if (options.queryId) runningScripts.delete(options.queryId);
+    unregister?.();
   }
 }
 
-/** Stops a script the caller started; false when it already finished (or is someone else's). */
+/** Stops a script the caller started, on whichever node runs it; false when it already finished (or is someone else's). */
 export async function cancelSql(ctx: ControlContext, actor: Actor, ref: string, queryId: string): Promise<boolean> {
   await accessProject(ctx, actor, ref);
-  const running = runningScripts.get(queryId);
-  if (!running || running.ref !== ref || running.userId !== actor.userId) return false;
-  running.stop('cancel');
-  return true;
+  return cancelScript(ctx, { ref, userId: actor.userId, queryId });
 }
 
 /**
@@ -301,13 +312,14 @@ async function privilegedLoadable(engine: Engine, project: ProjectRow, engineKey
  */
 export async function enableExtension(ctx: ControlContext, actor: Actor, ref: string, body: pgMeta.ExtensionCreate): Promise<pgMeta.Extension> {
   const { project, db, organizationSlug } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, Resource.TABLES);
+  assertSchemaChangesAllowed(project);
   const key = extensionsKey(ctx, project);
   const loadable = await mapped(() => loadableExtensions(db, key, ctx.engine));
   if (loadable && !loadable.has(body.name) && PRIVILEGED_EXTENSIONS.has(body.name)) {
     const privileged = await mapped(() => loadableExtensions(db, key, ctx.engine, project));
     if (privileged?.has(body.name)) {
       await mapped(() => ctx.engine.createPrivilegedExtension(locationOf(project), body));
-      invalidateSchemaCache(db);
+      await forgetProjectSchema(ctx, ref, db);
       await recordAudit(ctx.db, actor, { action: 'pg_meta.extension.create', organizationSlug, projectRef: ref, target: body.name });
       return mapped(() => pgMeta.getExtension(db, body.name));
     }
@@ -323,10 +335,11 @@ export async function enableExtension(ctx: ControlContext, actor: Actor, ref: st
 /** Disabling: the owner drops what it created; the engine drops a privileged one the platform created. */
 export async function disableExtension(ctx: ControlContext, actor: Actor, ref: string, name: string, options: { cascade?: boolean }): Promise<pgMeta.Extension> {
   const { project, db, organizationSlug } = await openProject(ctx, actor, ref, Action.TENANT_SQL_ADMIN_WRITE, Resource.TABLES);
+  assertSchemaChangesAllowed(project);
   const extension = await mapped(() => pgMeta.getExtension(db, name));
   if (PRIVILEGED_EXTENSIONS.has(name) && extension.installed_version !== null && !(await ownsExtension(db, name))) {
     await mapped(() => ctx.engine.dropPrivilegedExtension(locationOf(project), name, options));
-    invalidateSchemaCache(db);
+    await forgetProjectSchema(ctx, ref, db);
     await recordAudit(ctx.db, actor, { action: 'pg_meta.extension.delete', organizationSlug, projectRef: ref, target: name });
     return extension;
   }

@@ -49,5 +49,6 @@ export async function applyMigration(ctx: ControlContext, actor: Actor, ref: str
       return { version, name };
     },
     target: (migration) => `${migration.version}${migration.name ? ` ${migration.name}` : ''}`,
+    allowedOnBranch: true,
   });
 }

@@ -9,8 +9,6 @@ import type { DatabaseSettings, PoolerConfig, PoolMode } from '@plinth/api-contr
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import { limits, type Plan } from '@plinth/plans';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
-import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
@@ -50,8 +48,7 @@ async function saveSettings(ctx: ControlContext, ref: string, changes: Partial<S
     [ref, ...values],
   );
   // The data plane and every node's pooler see it now.
-  projectDirectoryFor(ctx).invalidate(ref);
-  await announcePoolerChange(ctx, ref);
+  await forgetProjectRow(ctx, ref);
   return rows[0];
 }
 

@@ -12,17 +12,18 @@
  * it imports), the project's keys and JWT secret (the new project's own), stored files and their
  * storage.objects rows (bytes do not travel in SQL; rows without their bytes would be broken files).
  */
+import { Readable } from 'node:stream';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import * as pgMeta from '@plinth/pg-meta';
-import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
 import { DatabaseError } from '../engines/database-error.ts';
 import type { Database, ProjectLocation, Queryable } from '../engines/types.ts';
 import { ensureCapture } from '../data-plane/realtime/postgres-changes/capture.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
+import { forgetProjectSchema } from './project-caches.ts';
 import { accessProject, locationOf, type ProjectRow } from './project-rows.ts';
 
 /**
@@ -73,37 +74,88 @@ async function accessForTransfer(ctx: ControlContext, actor: Actor, ref: string)
  * pg_dump reads object definitions with catalog functions that see the catalog as it is now, not
  * its snapshot: a function or trigger replaced while it runs (the platform ensures its realtime
  * objects when a project is opened again) makes it fail ("cannot duplicate null pointer"). A dump is
- * a read, so it is simply run once more.
+ * a read, so it is run once more, but only while nothing of the failed attempt has gone out: its
+ * first RETRYABLE_BYTES (the schema, where such failures come; all of a small dump) are held back
+ * until it has written that much or ended. A failure after that fails the stream, so a download
+ * breaks rather than ending in a file that looks whole.
  */
-async function dumpOnce(ctx: ControlContext, location: ProjectLocation, args: string[]): Promise<string> {
-  try {
-    return await ctx.engine.dump(location, args);
-  } catch (error) {
-    ctx.log.info(`pg_dump failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); trying once more`);
-    return ctx.engine.dump(location, args);
+const RETRYABLE_BYTES = 4 * 1024 * 1024;
+
+async function* dumpRetryingAtFirst(ctx: ControlContext, location: ProjectLocation, args: string[]): AsyncGenerator<Buffer> {
+  for (let attempt = 1; ; attempt++) {
+    let held: Buffer[] = [];
+    let heldBytes = 0;
+    let passing = false;
+    try {
+      for await (const chunk of ctx.engine.dumpStream(location, args) as AsyncIterable<Buffer>) {
+        if (passing) {
+          yield chunk;
+          continue;
+        }
+        held.push(chunk);
+        heldBytes += chunk.length;
+        if (heldBytes >= RETRYABLE_BYTES) {
+          passing = true;
+          yield Buffer.concat(held);
+          held = [];
+        }
+      }
+    } catch (error) {
+      if (passing || attempt > 1) throw error;
+      ctx.log.info(`pg_dump failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); trying once more`);
+      continue;
+    }
+    if (held.length > 0) yield Buffer.concat(held);
+    return;
   }
 }
 
-/** The project's database as plain SQL (see the top of this file for what it holds). */
-export async function exportDatabase(ctx: ControlContext, actor: Actor, ref: string): Promise<{ filename: string; sql: string }> {
+/**
+ * The project's database as plain SQL (see the top of this file for what it holds), streamed: the
+ * HTTP answer starts once the dump has (a dump that fails before any byte is an error answer), and a
+ * dump that fails after that breaks the download.
+ */
+export async function exportDatabase(ctx: ControlContext, actor: Actor, ref: string): Promise<{ filename: string; body: Readable }> {
   const { project, organizationSlug } = await accessForTransfer(ctx, actor, ref);
-  const sql = await dumpProject(ctx, project);
+  const body = await startedStream(dumpProject(ctx, project));
   await recordAudit(ctx.db, actor, { action: 'project.database_export', organizationSlug, projectRef: ref, target: project.name });
-  return { filename: `${ref}.sql`, sql };
+  return { filename: `${ref}.sql`, body };
 }
 
-/** The export's SQL, with no permission check (the caller's, or a backup job's). */
-export async function dumpProject(ctx: ControlContext, project: ProjectRow): Promise<string> {
+/** A stream of `chunks` once its first chunk is there: what fails before that is thrown here. */
+async function startedStream(chunks: AsyncGenerator<Buffer>): Promise<Readable> {
+  const first = await chunks.next();
+  const stream = Readable.from(chunks, { objectMode: false }); // destroying it ends the generator, and so the dump
+  if (!first.done) stream.unshift(first.value);
+  return stream;
+}
+
+/**
+ * The export's SQL as it is dumped, with no permission check (the caller's, or a backup job's): the
+ * platform tables' rows, the buckets, the project's own schemas, then the triggers and policies on
+ * platform tables. Nothing is held whole; closing the generator stops the dump it is in.
+ */
+export async function* dumpProject(ctx: ControlContext, project: ProjectRow): AsyncGenerator<Buffer> {
   const location = locationOf(project);
-  // Rows of the platform tables first: the project's own tables may reference auth.users.
-  const platformRows = await dumpOnce(ctx, location, ['--data-only', ...DATA_SCHEMAS.map((schema) => `--schema=${schema}`)]);
-  const userSchemas = await dumpOnce(ctx, location, ['--no-owner', ...PLATFORM_SCHEMAS.map((schema) => `--exclude-schema=${schema}`)]);
-  const buckets = await dumpOnce(ctx, location, ['--data-only', '--table=storage.buckets']);
-  const db = await ctx.engine.project(location);
-  const triggers = await platformTableTriggers(db);
-  const policies = await platformTablePolicies(db);
   const header = `-- Plinth project ${project.ref} ("${project.name}"), exported ${new Date().toISOString()} from the ${project.engine} engine, PostgreSQL ${project.postgres_version ?? ''}.\n`;
-  return [header, platformRows, buckets, userSchemas, triggers, policies].join('\n');
+  const dumps = [
+    // Rows of the platform tables first: the project's own tables may reference auth.users.
+    ['--data-only', ...DATA_SCHEMAS.map((schema) => `--schema=${schema}`)],
+    ['--data-only', '--table=storage.buckets'],
+    ['--no-owner', ...PLATFORM_SCHEMAS.map((schema) => `--exclude-schema=${schema}`)],
+  ];
+  let started = false;
+  for (const args of dumps) {
+    for await (const chunk of dumpRetryingAtFirst(ctx, location, args)) {
+      // The header goes out with the first dump's first bytes, so nothing is sent before a dump has started.
+      if (!started) yield Buffer.from(`${header}\n`);
+      started = true;
+      yield chunk;
+    }
+    yield Buffer.from('\n');
+  }
+  const db = await ctx.engine.project(location);
+  yield Buffer.from(`${await platformTableTriggers(db)}\n${await platformTablePolicies(db)}`);
 }
 
 /**
@@ -155,50 +207,62 @@ async function platformTablePolicies(db: Database): Promise<string> {
  * Imports an exported database into this project, which must be new and empty (no tables of its own,
  * no auth users), in one transaction: all of it or, on the first real error, nothing.
  */
-export async function importDatabase(ctx: ControlContext, actor: Actor, ref: string, sql: string): Promise<{ statements: number }> {
+export async function importDatabase(ctx: ControlContext, actor: Actor, ref: string, sql: SqlSource): Promise<{ statements: number }> {
   const { project, organizationSlug } = await accessForTransfer(ctx, actor, ref);
   const statements = await importIntoEmpty(ctx, project, sql);
   await recordAudit(ctx.db, actor, { action: 'project.database_import', organizationSlug, projectRef: ref, target: `${statements} statement(s)` });
   return { statements };
 }
 
+/** An export's SQL: whole, or as it streams in (a request body, a backup file), never held whole then. */
+export type SqlSource = string | AsyncIterable<Uint8Array | string>;
+
 /** The import's work, with no permission check (the caller's, or a backup job's): the statements run. */
-export async function importIntoEmpty(ctx: ControlContext, project: ProjectRow, sql: string): Promise<number> {
+export async function importIntoEmpty(ctx: ControlContext, project: ProjectRow, sql: SqlSource): Promise<number> {
   const db = await ctx.engine.project(locationOf(project));
   let statements = 0;
   await db.transaction(async (tx) => {
     await assertEmpty(tx);
     statements = await loadSql(tx, sql);
+    if (statements === 0) throw new PlinthError('import_failed', 'The import stopped and nothing was imported: the body holds no SQL statement.');
   }).catch((error: unknown) => {
+    if (error instanceof StatementError) {
+      throw new PlinthError('import_failed', `The import stopped at statement ${error.statement} and nothing was imported: ${error.reason}. The statement: ${error.excerpt}`, { code: error.code, statement: error.statement });
+    }
     if (error instanceof DatabaseError) throw new PlinthError('import_failed', `The import stopped and nothing was imported: ${error.message}`, { code: error.code });
     throw error;
   });
-  invalidateSchemaCache(db);
+  await forgetProjectSchema(ctx, project.ref, db);
   return statements;
 }
 
 /**
- * Runs an export's statements in `tx` (the caller's transaction, so a failure leaves nothing). With
- * `replacing` (a restore into the project the backup came from), a storage bucket that is still
- * there, kept because it holds files, keeps its row instead of failing the restore.
+ * Runs an export's statements in `tx` (the caller's transaction, so a failure leaves nothing), each
+ * read as it streams in. With `replacing` (a restore into the project the backup came from), a
+ * storage bucket that is still there, kept because it holds files, keeps its row instead of failing
+ * the restore. Returns how many statements there were; a statement that fails is named by a
+ * StatementError.
  */
-export async function loadSql(tx: Queryable, sql: string, options: { replacing?: boolean } = {}): Promise<number> {
-  const statements = pgMeta.splitStatements(sql).map((statement) => statement.text).filter((text) => text !== '');
+export async function loadSql(tx: Queryable, sql: SqlSource, options: { replacing?: boolean } = {}): Promise<number> {
   await tx.exec(apiDefaultPrivileges('revoke'));
-  let batch: string[] = [];
+  let count = 0;
+  let batch: Statement[] = [];
   let batchChars = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    await tx.exec(batch.join(';\n'));
+    const statements = batch;
     batch = [];
     batchChars = 0;
+    await runBatch(tx, statements);
   };
-  for (const statement of statements) {
-    const handling = options.replacing && isBucketInsert(statement) ? 'existing' : handlingOf(statement);
+  for await (const text of pgMeta.streamStatements(typeof sql === 'string' ? whole(sql) : sql)) {
+    const statement = { text, number: ++count };
+    if (text.includes('\u0000')) throw new PlinthError('text_contains_nul', `Statement ${statement.number} holds the character U+0000, which PostgreSQL text cannot hold: ${excerpt(text)}`, { statement: statement.number });
+    const handling = options.replacing && isBucketInsert(text) ? 'existing' : handlingOf(text);
     if (handling === 'skip') continue;
     if (handling === 'run') {
       batch.push(statement);
-      batchChars += statement.length;
+      batchChars += text.length;
       if (batchChars >= BATCH_CHARS) await flush();
       continue;
     }
@@ -211,7 +275,62 @@ export async function loadSql(tx: Queryable, sql: string, options: { replacing?:
   await tx.exec(apiDefaultPrivileges('grant'));
   // The dump's session settings (search_path '', row_security off) must not outlive it on a pooled connection.
   await tx.exec('reset all; reset session authorization');
-  return statements.length;
+  return count;
+}
+
+/** One statement of an export, numbered from 1 as it comes in the file. */
+interface Statement {
+  text: string;
+  number: number;
+}
+
+/** A Postgres failure of one statement of an export, naming it: its number and its first words. */
+export class StatementError extends DatabaseError {
+  readonly statement: number;
+  /** Postgres's message, without the statement. */
+  readonly reason: string;
+  readonly excerpt: string;
+
+  constructor(error: DatabaseError, statement: Statement) {
+    super({ ...error.toFields(), message: `${error.message}, in statement ${statement.number}: ${excerpt(statement.text)}` });
+    this.name = 'StatementError';
+    this.statement = statement.number;
+    this.reason = error.message;
+    this.excerpt = excerpt(statement.text);
+  }
+}
+
+/** A statement as an error shows it: on one line, its comments left out, cut at 200 characters. */
+function excerpt(statement: string): string {
+  const line = pgMeta.withoutLeadingComments(statement).replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+/**
+ * Statements run together in one round trip, in a savepoint: when one fails they are run again one
+ * by one from the savepoint, so the error names the statement that failed.
+ */
+async function runBatch(tx: Queryable, statements: Statement[]): Promise<void> {
+  await tx.exec('savepoint plinth_batch');
+  try {
+    await tx.exec(statements.map((statement) => statement.text).join(';\n'));
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error;
+    await tx.exec('rollback to savepoint plinth_batch');
+    for (const statement of statements) {
+      try {
+        await tx.exec(statement.text);
+      } catch (single) {
+        throw single instanceof DatabaseError ? new StatementError(single, statement) : single;
+      }
+    }
+    throw error; // every statement ran alone: what failed was running them together (cannot happen in a dump)
+  }
+  await tx.exec('release savepoint plinth_batch');
+}
+
+async function* whole(sql: string): AsyncGenerator<string> {
+  yield sql;
 }
 
 type Handling = 'run' | 'skip' | 'tolerate' | 'extension' | 'existing';
@@ -236,12 +355,12 @@ function handlingOf(statement: string): Handling {
 }
 
 /** One statement in a savepoint, so a tolerated failure leaves the transaction usable. */
-async function runAlone(tx: Queryable, statement: string, handling: 'tolerate' | 'extension' | 'existing'): Promise<void> {
-  const extension = handling === 'extension' ? extensionName(statement) : null;
+async function runAlone(tx: Queryable, statement: Statement, handling: 'tolerate' | 'extension' | 'existing'): Promise<void> {
+  const extension = handling === 'extension' ? extensionName(statement.text) : null;
   if (extension && ENGINE_EXTENSIONS.has(extension)) return;
   await tx.exec('savepoint plinth_import');
   try {
-    await tx.exec(statement);
+    await tx.exec(statement.text);
     await tx.exec('release savepoint plinth_import');
   } catch (error) {
     await tx.exec('rollback to savepoint plinth_import');
@@ -249,9 +368,9 @@ async function runAlone(tx: Queryable, statement: string, handling: 'tolerate' |
     if (handling === 'tolerate' && TOLERATED.has(error.code)) return;
     if (handling === 'existing' && error.code === '23505') return; // unique_violation: the row is there
     if (extension) {
-      throw new PlinthError('import_failed', `The extension ${extension} is not available on this project's engine, and the database uses it: ${error.message}`, { extension });
+      throw new PlinthError('import_failed', `The extension ${extension} is not available on this project's engine, and the database uses it: ${error.message}`, { extension, statement: statement.number });
     }
-    throw error;
+    throw new StatementError(error, statement);
   }
 }
 

@@ -12,9 +12,11 @@ import { checkDeployment } from '../data-plane/functions/check.ts';
 import { filesOf, functionPrefix, normalizeFunctionPath, putFunctionFiles, readFunctionFile, versionPrefix, type FunctionFile } from '../data-plane/functions/files.ts';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { authorize } from './access.ts';
+import type { Queryable } from '../engines/types.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject } from './project-rows.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 /** What a deploy request carries, read by the HTTP layer up to `maxBytes` of files. */
 export interface FunctionUpload {
@@ -90,17 +92,19 @@ function entrypointAmong(files: FunctionFile[], raw: string): string {
   throw new PlinthError('function_invalid', `The entrypoint ${JSON.stringify(raw)} is not among the uploaded files.`);
 }
 
+async function assertFunctionSlot(db: Queryable, ref: string, allowed: number): Promise<void> {
+  const { rows } = await db.query<{ count: number | string }>('select count(*) as count from edge_functions where project_ref = $1', [ref]);
+  if (Number(rows[0].count) >= allowed) throw new PlinthError('function_limit_reached', `This project's plan allows ${allowed} functions. Delete one or upgrade the plan.`);
+}
+
 export async function deployFunction(ctx: ControlContext, actor: Actor, ref: string, slug: string, read: UploadReader, options: { mustBeNew?: boolean } = {}): Promise<EdgeFunction> {
   const { role, organization } = await accessProject(ctx, actor, ref);
   const existing = await functionRow(ctx, ref, slug);
   if (existing && options.mustBeNew) throw new PlinthError('function_exists');
   authorize(role, existing ? Action.UPDATE : Action.CREATE, Resource.EDGE_FUNCTIONS);
   const planLimits = limits(organization.plan);
-  if (!existing) {
-    const { rows } = await ctx.db.query<{ count: number | string }>('select count(*) as count from edge_functions where project_ref = $1', [ref]);
-    const allowed = planLimits.functionCount ?? COUNT_CEILING;
-    if (Number(rows[0].count) >= allowed) throw new PlinthError('function_limit_reached', `This project's plan allows ${allowed} functions. Delete one or upgrade the plan.`);
-  }
+  const allowed = planLimits.functionCount ?? COUNT_CEILING;
+  if (!existing) await assertFunctionSlot(ctx.db, ref, allowed);
   const maxBytes = planLimits.functionScriptSizeBytes ?? SIZE_CEILING_BYTES;
   const upload = await read(maxBytes);
   const parsed = functionDeployMetadataSchema.safeParse(upload.metadata);
@@ -126,18 +130,29 @@ export async function deployFunction(ctx: ControlContext, actor: Actor, ref: str
   await checkDeployment({ dataDir: ctx.config.dataDir, ref, id, version, entrypoint, importMap, files: list });
   // Files first: the row names a version only once all of its files are stored.
   await putFunctionFiles(ctx.objects, versionPrefix(ref, id, version), list);
-  const { rows } = await ctx.db.query<EdgeFunctionRow>(
-    `insert into edge_functions (id, project_ref, slug, name, version, entrypoint_path, import_map_path, verify_jwt, files, size_bytes)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
-     on conflict (project_ref, slug) do update set
-       name = excluded.name, version = edge_functions.version + 1, entrypoint_path = excluded.entrypoint_path,
-       import_map_path = excluded.import_map_path, verify_jwt = excluded.verify_jwt, files = excluded.files,
-       size_bytes = excluded.size_bytes, updated_at = now()
-     returning *`,
-    [id, ref, slug, metadata.name ?? existing?.name ?? slug, version, entrypoint, importMap, metadata.verify_jwt ?? existing?.verify_jwt ?? true,
-      JSON.stringify(list.map((file) => ({ path: file.path, size: file.content.length }))), size],
-  );
-  functionServiceFor(ctx).invalidate(ref);
+  const rows = await ctx.db.transaction(async (tx) => {
+    if (!existing) {
+      // Checked again where it counts: new functions deployed at once (on any node) queue on the
+      // project's row, so the count each sees is exact and the plan's limit holds.
+      await tx.query('select 1 from projects where ref = $1 for update', [ref]);
+      await assertFunctionSlot(tx, ref, allowed);
+    }
+    return (await tx.query<EdgeFunctionRow>(
+      `insert into edge_functions (id, project_ref, slug, name, version, entrypoint_path, import_map_path, verify_jwt, files, size_bytes)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+       on conflict (project_ref, slug) do update set
+         name = excluded.name, version = edge_functions.version + 1, entrypoint_path = excluded.entrypoint_path,
+         import_map_path = excluded.import_map_path, verify_jwt = excluded.verify_jwt, files = excluded.files,
+         size_bytes = excluded.size_bytes, updated_at = now()
+       returning *`,
+      [id, ref, slug, metadata.name ?? existing?.name ?? slug, version, entrypoint, importMap, metadata.verify_jwt ?? existing?.verify_jwt ?? true,
+        JSON.stringify(list.map((file) => ({ path: file.path, size: file.content.length }))), size],
+    )).rows;
+  }).catch(async (error: unknown) => {
+    if (!existing) await ctx.objects.deletePrefix(functionPrefix(ref, id));
+    throw error;
+  });
+  await forgetProjectRow(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.function.deploy', organizationSlug: organization.slug, projectRef: ref, target: slug });
   return present(rows[0]);
 }
@@ -178,7 +193,7 @@ export async function updateFunction(ctx: ControlContext, actor: Actor, ref: str
     [ref, slug, body.name ?? null, body.verify_jwt ?? null],
   );
   if (!rows[0]) throw new PlinthError('function_not_found');
-  functionServiceFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.function.update', organizationSlug: organization.slug, projectRef: ref, target: slug });
   return present(rows[0]);
 }
@@ -191,7 +206,7 @@ export async function deleteFunction(ctx: ControlContext, actor: Actor, ref: str
   if (!rows[0]) throw new PlinthError('function_not_found');
   await ctx.objects.deletePrefix(functionPrefix(ref, rows[0].id));
   // This node's workers stop now; another node's stop when idle (their next request finds no function).
-  functionServiceFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   void functionServiceFor(ctx).runtime.forget(ref, rows[0].id);
   await recordAudit(ctx.db, actor, { action: 'project.function.delete', organizationSlug: organization.slug, projectRef: ref, target: slug });
   return { message: `Successfully deleted function ${slug}` };

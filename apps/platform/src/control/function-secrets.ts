@@ -12,8 +12,8 @@ import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import type { Secrets } from './secrets.ts';
-import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { accessProject } from './project-rows.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 interface SecretRow {
   name: string;
@@ -51,7 +51,7 @@ export async function upsertSecrets(ctx: ControlContext, actor: Actor, ref: stri
     }
     await tx.query('update projects set function_secrets_version = function_secrets_version + 1 where ref = $1', [ref]);
   });
-  functionServiceFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.secrets.update', organizationSlug: organization.slug, projectRef: ref, target: [...byName.keys()].join(',') });
   return list(ctx, ref);
 }
@@ -64,7 +64,7 @@ export async function deleteSecrets(ctx: ControlContext, actor: Actor, ref: stri
     if (rows.length > 0) await tx.query('update projects set function_secrets_version = function_secrets_version + 1 where ref = $1', [ref]);
     return rows.map((row) => row.name);
   });
-  functionServiceFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.secrets.delete', organizationSlug: organization.slug, projectRef: ref, target: deleted.join(',') });
   return { message: deleted.length === 0 ? 'No secret had those names.' : `Deleted ${deleted.length === 1 ? 'secret' : 'secrets'} ${deleted.join(', ')}` };
 }

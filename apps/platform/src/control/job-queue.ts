@@ -13,10 +13,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
+import { errorMessage } from '@plinth/errors';
 import type { Database, Queryable } from '../engines/types.ts';
 import { bossDatabase } from './jobs/boss-database.ts';
 import { activeJobs, dueInMsByQueue, extendLeases, JOB_SCHEMA, jobErrorMessage } from './jobs/boss-tables.ts';
-import { isJobName, JOB_NAMES, JOB_POLICIES, JOB_SCHEDULES, type JobName, type JobPayloads } from './jobs/catalog.ts';
+import { isJobName, JOB_NAMES, JOB_POLICIES, JOB_SCHEDULES, type JobName, type JobPayloads, type JobSchedules } from './jobs/catalog.ts';
 
 export interface JobAttempt {
   /** Attempts before this one: 0 the first time; a crash or a hand-back counts as one. */
@@ -45,16 +46,21 @@ export interface JobQueueOptions {
    * leases expired by maintenance. Retries due later are looked for when they are due.
    */
   pollIntervalMs?: number;
+  /** A shared database's lease (20 s when not given): every node must use the same, as it is the queues' setting. */
+  leaseSeconds?: number;
+  /** The scheduled jobs and their periods (jobSchedules(config)); JOB_SCHEDULES when not given. */
+  schedules?: JobSchedules;
 }
 
 /**
- * Leases on a shared database: renewed every 5 s while the job runs, so a dead node's job is retried
- * within ~20 s plus one maintenance round (5 s). A sole node recovers at start-up instead, so its
- * lease only catches a handler that hangs.
+ * Leases on a shared database: renewed while the job runs (four times per lease, at least every 5 s),
+ * so a dead node's job is retried within one lease (20 s unless PLINTH_JOB_LEASE_S says otherwise)
+ * plus one maintenance round (5 s). A sole node recovers at start-up instead, so its lease only
+ * catches a handler that hangs.
  */
 const SHARED_LEASE_SECONDS = 20;
 const SOLE_NODE_LEASE_SECONDS = 15 * 60;
-const LEASE_RENEWAL_MS = 5_000;
+const RENEWALS_PER_LEASE = 4;
 const FAILED_JOBS_KEPT_SECONDS = 7 * 24 * 3600;
 /**
  * A sole node is told of every job it must run (its own sends, retries it schedules), so it only
@@ -102,7 +108,7 @@ export class JobQueue {
     private readonly db: Database,
     private readonly options: JobQueueOptions,
   ) {
-    this.leaseSeconds = options.isSoleNode ? SOLE_NODE_LEASE_SECONDS : SHARED_LEASE_SECONDS;
+    this.leaseSeconds = options.isSoleNode ? SOLE_NODE_LEASE_SECONDS : (options.leaseSeconds ?? SHARED_LEASE_SECONDS);
     this.pollIntervalMs = options.pollIntervalMs ?? (options.isSoleNode ? SOLE_NODE_POLL_MS : SHARED_POLL_MS);
     this.boss = new PgBoss({
       db: bossDatabase(db),
@@ -114,6 +120,11 @@ export class JobQueue {
       archiveFailedAfterSeconds: FAILED_JOBS_KEPT_SECONDS,
     });
     this.boss.on('error', (error: Error) => options.log.error(`job queue: ${error.message}`));
+  }
+
+  /** Started and not stopping: this node takes jobs (a load balancer's ready check asks). */
+  get isRunning(): boolean {
+    return this.isDispatching;
   }
 
   /** The work done for jobs of `name` on this node; every job kind must have one before start(). */
@@ -129,7 +140,8 @@ export class JobQueue {
     await this.declareQueues();
     if (this.options.isSoleNode) await this.retryJobsOfDeadProcess();
     this.isDispatching = true;
-    this.leaseTimer = setInterval(() => void this.renewLeases(), LEASE_RENEWAL_MS).unref();
+    const renewalMs = Math.min(this.leaseSeconds, SHARED_LEASE_SECONDS) * 1000 / RENEWALS_PER_LEASE;
+    this.leaseTimer = setInterval(() => void this.renewLeases(), renewalMs).unref();
     void this.poll();
     this.startSchedules();
   }
@@ -230,10 +242,10 @@ export class JobQueue {
 
   /** JOB_SCHEDULES: each scheduled job now, then every period; a period another node (or an earlier start) already sent for is skipped. */
   private startSchedules(): void {
-    for (const [name, schedule] of Object.entries(JOB_SCHEDULES) as [JobName, { everySeconds: number }][]) {
+    for (const [name, schedule] of Object.entries(this.options.schedules ?? JOB_SCHEDULES) as [JobName, { everySeconds: number }][]) {
       const send = () => this.boss.send(name, {}, { id: randomUUID(), singletonKey: name, singletonSeconds: schedule.everySeconds }).then(
         (id) => id && void this.wake([name]),
-        (error: unknown) => this.options.log.error(`job queue: scheduling ${name} failed: ${describe(error)}`),
+        (error: unknown) => this.options.log.error(`job queue: scheduling ${name} failed: ${errorMessage(error)}`),
       );
       void send();
       this.scheduleTimers.push(setInterval(() => void send(), schedule.everySeconds * 1000).unref());
@@ -298,7 +310,7 @@ export class JobQueue {
       for (const row of rows) if (row.due_in_ms > 0) nextLookMs = Math.min(nextLookMs, row.due_in_ms + DUE_MARGIN_MS);
       if (due.length > 0) void this.wake(due);
     } catch (error) {
-      this.options.log.error(`job queue: looking for due jobs failed: ${describe(error)}`);
+      this.options.log.error(`job queue: looking for due jobs failed: ${errorMessage(error)}`);
     } finally {
       this.isPolling = false;
     }
@@ -313,7 +325,7 @@ export class JobQueue {
     for (const name of names) this.wanted.add(name);
     if (!this.isDispatching) return Promise.resolve();
     this.pumping ??= this.pump()
-      .catch((error: unknown) => this.options.log.error(`job queue: fetching jobs failed: ${describe(error)}`))
+      .catch((error: unknown) => this.options.log.error(`job queue: fetching jobs failed: ${errorMessage(error)}`))
       .finally(() => {
         this.pumping = null;
         if (this.isDispatching && this.wanted.size > 0) void this.wake([]);
@@ -360,7 +372,7 @@ export class JobQueue {
       }
       this.attemptWaiters.get(job.id)?.(failure);
     })()
-      .catch((error: unknown) => this.options.log.error(`job queue: recording ${name} job ${job.id} failed: ${describe(error)}`))
+      .catch((error: unknown) => this.options.log.error(`job queue: recording ${name} job ${job.id} failed: ${errorMessage(error)}`))
       .finally(() => {
         this.running.delete(job.id);
         // A slot is free again; fetch only if the queue had more than its slots last time.
@@ -373,7 +385,7 @@ export class JobQueue {
   private async renewLeases(): Promise<void> {
     const ids = [...this.running.keys()];
     if (ids.length === 0) return;
-    await extendLeases(this.db, ids, this.leaseSeconds).catch((error: unknown) => this.options.log.error(`job queue: renewing leases failed: ${describe(error)}`));
+    await extendLeases(this.db, ids, this.leaseSeconds).catch((error: unknown) => this.options.log.error(`job queue: renewing leases failed: ${errorMessage(error)}`));
   }
 
   /**
@@ -405,6 +417,3 @@ export class JobQueue {
   }
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -5,7 +5,7 @@ import { listApiKeys } from './api-keys.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { runSql } from './database-management.ts';
 import { postgrestConfig, updatePostgrestConfig } from './api-settings.ts';
-import { getOrganization, listOrganizations } from './organizations.ts';
+import { createOrganization, getOrganization, listOrganizations } from './organizations.ts';
 import { locationOf, type ProjectRow } from './project-rows.ts';
 import { createProject, deleteProject, getProject, listProjects, pauseProject, restoreProject } from './projects.ts';
 import { projectStorageConfig, updateStorageConfig } from './storage-config.ts';
@@ -18,6 +18,12 @@ import { projectStorageConfig, updateStorageConfig } from './storage-config.ts';
 export async function v1Organizations(ctx: ControlContext, actor: Actor): Promise<{ id: string; name: string }[]> {
   // Supabase's id of an organisation is what Plinth calls its slug.
   return (await listOrganizations(ctx, actor)).map((organization) => ({ id: organization.slug, name: organization.name }));
+}
+
+/** POST /v1/organizations: a Free organisation (a paid plan needs a payment method, set on the billing page). */
+export async function v1CreateOrganization(ctx: ControlContext, actor: Actor, body: BodyOf<'v1OrganizationCreate'>): Promise<{ id: string; name: string }> {
+  const organization = await createOrganization(ctx, actor, { name: body.name });
+  return { id: organization.slug, name: organization.name };
 }
 
 export async function v1Projects(ctx: ControlContext, actor: Actor): Promise<V1Project[]> {

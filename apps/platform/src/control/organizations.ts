@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { BodyOf, Organization } from '@plinth/api-contract';
+import type { BodyOf, Organization, PaymentMethod } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource, can, featuresOf, type Role } from '@plinth/permissions';
-import { limits, PLAN_NAMES } from '@plinth/plans';
+import { isPaidPlan, limits, PLAN_NAMES, type Plan } from '@plinth/plans';
 import type { Queryable } from '../engines/types.ts';
 import { authorize, membershipBySlug, type OrganizationRow } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
+import { isOperator } from './operators.ts';
+import { paymentProvider, type PaymentDetails } from './payment-providers.ts';
 import { deleteProjectCompletely } from './project-lifecycle.ts';
 
 /** Every action/resource pair the caller holds, so the studio can gate without re-implementing rules. */
@@ -70,6 +72,7 @@ export async function createOrganization(
   body: BodyOf<'organizationCreate'>,
 ): Promise<Organization> {
   const plan = body.plan ?? 'free';
+  const payment = isOperator(ctx, actor) ? null : await paymentForNewOrganization(plan, body);
   const freeOrganizationLimit = limits(plan).freeOrganizationLimit;
   if (freeOrganizationLimit !== null) {
     const { rows } = await ctx.db.query<{ n: number }>(
@@ -85,9 +88,11 @@ export async function createOrganization(
     slug = `${slug}-${randomBytes(3).toString('hex')}`;
   }
   const organization = await ctx.db.transaction(async (tx) => {
+    // A paid plan starts its billing cycle now, with the payment method it was given.
     const { rows } = await tx.query<OrganizationRow>(
-      'insert into organizations (slug, name, plan) values ($1, $2, $3) returning *',
-      [slug, body.name, plan],
+      `insert into organizations (slug, name, plan, payment_provider, payment_details, billing_cycle_anchor)
+       values ($1, $2, $3, $4, $5::jsonb, case when $5::jsonb is null then null else now() end) returning *`,
+      [slug, body.name, plan, payment?.provider ?? 'manual', payment ? JSON.stringify(payment.details) : null],
     );
     await tx.query(`insert into members (organization_id, user_id, role) values ($1, $2, 'Owner')`, [rows[0].id, actor.userId]);
     await recordAudit(tx, actor, { action: 'organization.create', organizationSlug: slug, target: body.name });
@@ -96,7 +101,21 @@ export async function createOrganization(
     if (error.code === '23505') throw new PlinthError('slug_taken');
     throw error;
   });
+  if (payment?.details) await paymentProvider(payment.provider).onPlanChange(slug, 'free', plan, payment.details);
   return presentOrganization(organization, 'Owner');
+}
+
+/**
+ * A paid organisation is created only with a payment method (as a move to a paid plan needs one):
+ * the provider checks and keeps its details. Enterprise is arranged with the operator, not created here.
+ * The operator, who sets plans by hand anyway (plan-admin.ts), may create an organisation on any plan.
+ */
+async function paymentForNewOrganization(plan: Plan, body: BodyOf<'organizationCreate'>): Promise<{ provider: PaymentMethod['provider']; details: PaymentDetails } | null> {
+  if (plan === 'enterprise') throw new PlinthError('validation_failed', 'The Enterprise plan is arranged with us: use the Enterprise contact form.');
+  if (!isPaidPlan(plan)) return null;
+  if (!body.payment_method) throw new PlinthError('payment_method_required', `The ${PLAN_NAMES[plan]} plan needs a payment method: give payment_method with the billing details for the manual (invoice) provider.`);
+  const provider = paymentProvider(body.payment_method.provider);
+  return { provider: provider.id, details: await provider.record(body.slug ?? body.name, body.payment_method.details) };
 }
 
 export async function updateOrganization(

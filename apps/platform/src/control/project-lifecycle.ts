@@ -6,21 +6,17 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PlinthError } from '@plinth/errors';
+import { errorMessage, PlinthError } from '@plinth/errors';
 import type { JobAttempt, JobTransaction } from './job-queue.ts';
 import type { ControlContext } from './context.ts';
 import { locationOf, projectRowByRef, setStatus, type ProjectRow } from './project-rows.ts';
 import { functionPrefix } from '../data-plane/functions/files.ts';
 import { backupPrefix } from './backups/store.ts';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { crashPoint } from './crash-points.ts';
 import { archivePrefix, readArchive, storeArchive } from './project-archives.ts';
+import { markPitrHistoryReset } from './backups/pitr.ts';
 import { forgetProjectRow } from './project-caches.ts';
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Sends provisioning within the transaction that inserted the project as COMING_UP. */
 export async function queueProvisioning(tx: JobTransaction, ref: string): Promise<void> {
@@ -33,7 +29,7 @@ export async function beginPause(ctx: ControlContext, ref: string): Promise<void
     await setStatus(tx, ref, 'PAUSING');
     await tx.send('project-pause', { ref });
   });
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
 }
 
 /** INACTIVE | RESTORATION_FAILED -> RESTORING, with the restore job, in one transaction. */
@@ -56,7 +52,7 @@ export async function deleteProjectCompletely(ctx: ControlContext, ref: string):
     return tx.send('project-delete', { ref });
   });
   await ctx.jobs.waitFor('project-delete', jobId).catch((error: unknown) => {
-    throw new PlinthError('job_failed', `Deleting the project failed (${describe(error)}); it is retried in the background.`);
+    throw new PlinthError('job_failed', `Deleting the project failed (${errorMessage(error)}); it is retried in the background.`);
   });
 }
 
@@ -89,7 +85,7 @@ export async function provisionProject(ctx: ControlContext, ref: string, attempt
     );
     ctx.log.info(`project ${ref} is ACTIVE_HEALTHY`);
   } catch (error) {
-    const message = `Provisioning failed: ${describe(error)}`;
+    const message = `Provisioning failed: ${errorMessage(error)}`;
     if (attempt.isFinal) await setStatus(ctx.db, ref, 'UNKNOWN', message);
     else await ctx.db.query(`update projects set status_error = $2 where ref = $1 and status = 'COMING_UP'`, [ref, `${message} (retrying)`]);
     throw error;
@@ -121,13 +117,15 @@ export async function pauseProject(ctx: ControlContext, ref: string, attempt: Jo
     } catch (error) {
       if (attempt.isFinal) {
         await ctx.engine.releaseHold(location).catch(() => undefined);
-        await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY', `Pausing failed and the project was left running: ${describe(error)}`);
+        await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY', `Pausing failed and the project was left running: ${errorMessage(error)}`);
       }
       throw error;
     }
   }
   await ctx.engine.dropProject(location);
   crashPoint('pause-database-freed');
+  // Its point-in-time history went with its files: none of it can be replayed after the restore.
+  await markPitrHistoryReset(ctx.db, ref);
   // Its function workers on this node stop now; another node's stop when idle (a paused project answers no request).
   void functionServiceFor(ctx).runtime.forget(ref);
   await setStatus(ctx.db, ref, 'INACTIVE');
@@ -153,7 +151,7 @@ export async function restoreProject(ctx: ControlContext, ref: string, attempt: 
         dbPassword: ctx.secrets.decrypt(row.db_pass_enc),
         server: row.db_server,
       }).catch((error: unknown) => {
-        throw new Error(`Restoring the database from its archive (${archive.key}) failed: ${describe(error)}`);
+        throw new Error(`Restoring the database from its archive (${archive.key}) failed: ${errorMessage(error)}`);
       });
       crashPoint('restore-unarchived');
       if (location.server !== row.db_server) {
@@ -178,7 +176,7 @@ export async function restoreProject(ctx: ControlContext, ref: string, attempt: 
       if (row.pitr_enabled_at) await ctx.jobs.send('pitr-base-backup', { ref });
     }
   } catch (error) {
-    if (attempt.isFinal) await setStatus(ctx.db, ref, 'RESTORATION_FAILED', describe(error));
+    if (attempt.isFinal) await setStatus(ctx.db, ref, 'RESTORATION_FAILED', errorMessage(error));
     throw error;
   }
 }
@@ -197,5 +195,7 @@ export async function removeProject(ctx: ControlContext, ref: string): Promise<v
   await ctx.objects.deletePrefix(backupPrefix(ref));
   await ctx.objects.deletePrefix(archivePrefix(ref));
   void functionServiceFor(ctx).runtime.forget(ref);
+  // Its preview branches (control/branches/) stay as projects of their own, no longer branches.
+  await ctx.db.query('update projects set parent_project_ref = null where parent_project_ref = $1', [ref]);
   await ctx.db.query('delete from projects where ref = $1', [ref]);
 }

@@ -8,7 +8,7 @@
  * workers for the project.
  */
 import type { Project } from '@plinth/api-contract';
-import { PlinthError } from '@plinth/errors';
+import { errorMessage, PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import { functionServiceFor } from '../data-plane/functions/service.ts';
 import { invalidateSchemaCache } from '../data-plane/rest/schema-cache.ts';
@@ -23,10 +23,6 @@ export const PROJECT_RESTARTED = 'project_restarted';
 
 /** Restarts in progress on this node, by ref: a second request while one runs waits for the same one. */
 const inProgress = new WeakMap<ControlContext, Map<string, Promise<void>>>();
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export async function restartProject(ctx: ControlContext, actor: Actor, ref: string): Promise<Project> {
   const { project, role } = await accessProject(ctx, actor, ref);
@@ -54,13 +50,13 @@ async function restartServices(ctx: ControlContext, ref: string): Promise<void> 
     await ctx.engine.restartProject(location);
     if (!(await ctx.engine.isLive(location))) throw new Error('the database does not answer');
   } catch (error) {
-    ctx.log.error(`restarting project ${ref} failed: ${describe(error)}`);
-    throw new PlinthError('engine_unavailable', `The project's database did not come back after the restart (${describe(error)}). Try again in a moment.`);
+    ctx.log.error(`restarting project ${ref} failed: ${errorMessage(error)}`);
+    throw new PlinthError('engine_unavailable', `The project's database did not come back after the restart (${errorMessage(error)}). Try again in a moment.`);
   } finally {
     await dropCaches(ctx, ref);
   }
   await ctx.bus.publish(PROJECT_RESTARTED, { ref }).catch((error: unknown) =>
-    ctx.log.error(`could not tell other nodes that ${ref} restarted: ${describe(error)}`));
+    ctx.log.error(`could not tell other nodes that ${ref} restarted: ${errorMessage(error)}`));
   ctx.log.info(`project ${ref} restarted`);
 }
 
@@ -87,6 +83,6 @@ export function followProjectRestarts(ctx: ControlContext): () => void {
       await functionServiceFor(ctx).runtime.forget(ref);
       await ctx.engine.closeProject(locationOf(row));
       await dropCaches(ctx, ref);
-    })().catch((error: unknown) => ctx.log.error(`dropping ${ref} after its restart on another node failed: ${describe(error)}`));
+    })().catch((error: unknown) => ctx.log.error(`dropping ${ref} after its restart on another node failed: ${errorMessage(error)}`));
   });
 }

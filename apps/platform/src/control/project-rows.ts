@@ -33,6 +33,9 @@ export interface ProjectRow {
   read_only_since?: Date | string | null;
   /** When point-in-time recovery was turned on (backups/pitr.ts); null: off. */
   pitr_enabled_at?: Date | string | null;
+  /** Database branches (branches/): the parent has had a branch; a branch names its parent. */
+  is_branch_enabled?: boolean;
+  parent_project_ref?: string | null;
 }
 
 export const projectSelect = 'select p.*, o.slug as organization_slug, o.plan as organization_plan from projects p join organizations o on o.id = p.organization_id';
@@ -79,8 +82,8 @@ export function presentProject(ctx: ControlContext, row: ProjectRow): Project {
     restUrl: `${ctx.config.publicUrl}/p/${row.ref}/rest/v1/`,
     // At or above kps-v3.8.6, the spec's threshold: the connecting screen asks /projects/{ref}/live.
     kpsVersion: 'kps-v3.8.6',
-    is_branch_enabled: false,
-    parent_project_ref: null,
+    is_branch_enabled: row.is_branch_enabled ?? false,
+    parent_project_ref: row.parent_project_ref ?? null,
     // What the status says; reads of a project replace it with what its database answers (infrastructure-liveness.ts).
     postgrestStatus: row.status === 'ACTIVE_HEALTHY' ? 'ONLINE' : 'OFFLINE',
     db_host: info.host,

@@ -73,11 +73,42 @@ export async function reachedFreeProjectLimit(ctx: ControlContext, actor: Actor,
 }
 
 /** Refuses one more active project when an owner or administrator would exceed the plan's free-project limit. */
-async function assertUnderFreeProjectLimit(db: Queryable, organization: { id: number; plan: Plan }): Promise<void> {
+export async function assertUnderFreeProjectLimit(db: Queryable, organization: { id: number; plan: Plan }): Promise<void> {
   const limit = limits(organization.plan).freeProjectLimit;
   if (limit === null) return;
   const atLimit = await membersAtFreeProjectLimit(db, organization.id, limit);
   if (atLimit.length > 0) throw new PlinthError('free_project_limit_reached', undefined, { members: atLimit });
+}
+
+export interface NewProjectRow {
+  ref: string;
+  name: string;
+  organizationId: number;
+  dbPass: string;
+  secrets: Awaited<ReturnType<typeof generateProjectSecrets>>;
+  createdBy: string;
+  /** A preview branch's parent (control/branches/). */
+  parentRef?: string | null;
+}
+
+/** A new project's row, COMING_UP, with its keys (encrypted); its database is the caller's to make. */
+export async function insertProjectRow(ctx: ControlContext, tx: Queryable, row: NewProjectRow): Promise<void> {
+  await tx.query(
+    `insert into projects (ref, name, organization_id, status, engine, jwt_secret_enc, db_pass_enc, anon_key, service_key_enc, created_by, parent_project_ref)
+     values ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      row.ref,
+      row.name,
+      row.organizationId,
+      ctx.engine.name,
+      ctx.secrets.encrypt(row.secrets.jwtSecret),
+      ctx.secrets.encrypt(row.dbPass),
+      row.secrets.anonKey,
+      ctx.secrets.encrypt(row.secrets.serviceKey),
+      row.createdBy,
+      row.parentRef ?? null,
+    ],
+  );
 }
 
 export async function createProject(ctx: ControlContext, actor: Actor, body: BodyOf<'projectCreate'>): Promise<Project> {
@@ -90,21 +121,7 @@ export async function createProject(ctx: ControlContext, actor: Actor, body: Bod
     // The plan is read under the lock too, so an operator's change cannot race the check.
     const locked = await tx.query<{ id: number; plan: Plan }>('select id, plan from organizations where id = $1 for update', [organization.id]);
     await assertUnderFreeProjectLimit(tx, locked.rows[0]);
-    await tx.query(
-      `insert into projects (ref, name, organization_id, status, engine, jwt_secret_enc, db_pass_enc, anon_key, service_key_enc, created_by)
-       values ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9)`,
-      [
-        ref,
-        body.name,
-        organization.id,
-        ctx.engine.name,
-        ctx.secrets.encrypt(secrets.jwtSecret),
-        ctx.secrets.encrypt(body.db_pass),
-        secrets.anonKey,
-        ctx.secrets.encrypt(secrets.serviceKey),
-        actor.userId,
-      ],
-    );
+    await insertProjectRow(ctx, tx, { ref, name: body.name, organizationId: organization.id, dbPass: body.db_pass, secrets, createdBy: actor.userId });
     await recordAudit(tx, actor, { action: 'project.create', organizationSlug: organization.slug, projectRef: ref, target: body.name });
     await queueProvisioning(tx, ref);
     return (await tx.query<ProjectRow>(`${projectSelect} where p.ref = $1`, [ref])).rows[0];

@@ -6,13 +6,13 @@
 import type { RealtimeConfig, RealtimeInspectorToken } from '@plinth/api-contract';
 import { Action, Resource } from '@plinth/permissions';
 import { limits, type Plan } from '@plinth/plans';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { realtimeSettingsOf } from '../data-plane/realtime/settings.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject } from './project-rows.ts';
 import { roleToken, type ActAs } from './role-tokens.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 /** The inspector listens for an hour at most; it asks again when it reconnects. */
 const INSPECTOR_TOKEN_SECONDS = 3600;
@@ -44,7 +44,7 @@ export async function updateRealtimeConfig(ctx: ControlContext, actor: Actor, re
     `update projects set realtime_config = realtime_config || $2::jsonb where ref = $1 returning realtime_config`,
     [ref, JSON.stringify({ private_only: body.private_only })],
   );
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   await recordAudit(ctx.db, actor, { action: 'project.realtime_config.update', organizationSlug: organization.slug, projectRef: ref, target: ref });
   return present(ctx, ref, organization.plan, rows[0].realtime_config);
 }

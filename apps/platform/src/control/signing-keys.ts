@@ -4,12 +4,12 @@ import type { SigningKey, SigningKeyStatus } from '@plinth/api-contract';
 import { PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import type { SigningAlgorithm } from '../data-plane/auth/signing-keys.ts';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import type { Queryable } from '../engines/types.ts';
 import { authorize } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { accessProject, type ProjectRow } from './project-rows.ts';
+import { forgetProjectRow } from './project-caches.ts';
 
 /**
  * A project's JWT signing keys (migration 0013): the legacy HS256 secret, whose row carries only its
@@ -123,7 +123,7 @@ export async function createSigningKey(ctx: ControlContext, actor: Actor, ref: s
     await audited(ctx, tx, actor, project, 'project.signing_key_create', `${body.algorithm} ${id} (${body.status})`);
     return rows[0];
   });
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   return present(created);
 }
 
@@ -146,7 +146,7 @@ export async function updateSigningKeyStatus(ctx: ControlContext, actor: Actor, 
     await audited(ctx, tx, actor, project, status === 'revoked' ? 'project.signing_key_revoke' : 'project.signing_key_rotate', `${key.algorithm} ${id}`);
     return rows[0];
   });
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   return present(updated);
 }
 
@@ -161,7 +161,7 @@ export async function deleteSigningKey(ctx: ControlContext, actor: Actor, ref: s
     await audited(ctx, tx, actor, project, 'project.signing_key_delete', `${key.algorithm} ${id}`);
     return key;
   });
-  projectDirectoryFor(ctx).invalidate(ref);
+  await forgetProjectRow(ctx, ref);
   return present(deleted);
 }
 

@@ -16,9 +16,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseUpgradeStatus } from '@plinth/api-contract';
-import { PlinthError } from '@plinth/errors';
+import { errorMessage, PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
-import { projectDirectoryFor } from '../data-plane/gateway/index.ts';
 import { announcePoolerChange } from '../data-plane/pooler/projects.ts';
 import { TTL_MS as GATEWAY_CACHE_MS } from '../data-plane/gateway/projects.ts';
 import { authorize } from './access.ts';
@@ -27,6 +26,7 @@ import { emitOrganizationEvent } from './org-webhooks/index.ts';
 import type { Actor, ControlContext } from './context.ts';
 import { upgradeEligibility } from './infrastructure.ts';
 import { accessProject, locationOf, projectRowByRef } from './project-rows.ts';
+import { forgetProjectRow, takeProjectOffline } from './project-caches.ts';
 
 /** The spec's eight steps, in order: progress is `{index}_{name}`. */
 export const UPGRADE_STEP_NAMES = [
@@ -60,10 +60,6 @@ interface UpgradeRow {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function present(row: UpgradeRow): DatabaseUpgradeStatus {
   return {
@@ -123,11 +119,15 @@ async function record(ctx: ControlContext, id: number, changes: { progress?: str
 }
 
 /**
- * Step 3's part above the engine: every node's pooler reads the project again (now refusing it),
- * and the data plane's cached view of it, at most GATEWAY_CACHE_MS old, has expired everywhere.
+ * Step 3's part above the engine, on every node (the cluster bus, project-caches.ts): the data
+ * plane's view and schema cache of the project are dropped (read again, the project is UPGRADING
+ * and refused), its function workers and pooler clients end, and the other nodes close their pools
+ * on its database. The wait covers a node that missed the message: its cached view, at most
+ * GATEWAY_CACHE_MS old, has expired by then; the engine then turns logins off and ends every session.
  */
 async function shutDownApiServices(ctx: ControlContext, ref: string): Promise<void> {
-  await announcePoolerChange(ctx, ref);
+  // The pooler follows this message too (it forgets the project's row and ends its clients).
+  await takeProjectOffline(ctx, ref).catch((error: unknown) => ctx.log.error(`could not tell every node to take ${ref} offline: ${errorMessage(error)}`));
   await sleep(GATEWAY_CACHE_MS + 100);
 }
 
@@ -160,14 +160,14 @@ export async function runUpgrade(ctx: ControlContext, job: { ref: string; upgrad
       await tx.query(`update projects set status = 'ACTIVE_HEALTHY', status_error = null where ref = $1 and status = 'UPGRADING'`, [ref]);
       await tx.query(`update project_upgrades set status = 2, latest_status_at = now(), finished_at = now() where id = $1`, [upgradeId]);
     });
-    projectDirectoryFor(ctx).invalidate(ref);
+    await forgetProjectRow(ctx, ref);
     ctx.log.info(`project ${ref} upgraded to PostgreSQL ${version}`);
     await emitOrganizationEvent(ctx, { organizationSlug: project.organization_slug, event: 'project.upgraded', data: { ref, name: project.name, postgres_version: version } });
   } catch (error) {
-    ctx.log.error(`upgrading project ${ref} failed: ${describe(error)}`);
+    ctx.log.error(`upgrading project ${ref} failed: ${errorMessage(error)}`);
     // The engine left the old database in place; opening it brings the project back online.
     await ctx.engine.project(location).catch(() => undefined);
-    await record(ctx, upgradeId, { status: 1, error: describe(error) });
+    await record(ctx, upgradeId, { status: 1, error: errorMessage(error) });
     await ctx.db.query(`update projects set status = 'ACTIVE_HEALTHY', status_error = null where ref = $1 and status = 'UPGRADING'`, [ref]);
   }
   await announcePoolerChange(ctx, ref);

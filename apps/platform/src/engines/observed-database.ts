@@ -64,7 +64,7 @@ export function observeDatabase(db: Database, session: ObservedSession, observer
         throw error;
       }
     },
-    listen: (channel, onNotify, onLost) => db.listen(channel, onNotify, onLost),
+    listen: (channel, onNotify, onLost, options) => db.listen(channel, onNotify, onLost, options),
     close: () => db.close(),
   };
 }

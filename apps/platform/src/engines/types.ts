@@ -47,8 +47,17 @@ export interface Database extends Queryable {
    * returned listener is closed. `onLost` is told once if the listening connection ends otherwise
    * (server restart, worker ended); notifications sent meanwhile are not seen.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void, options?: ListenOptions): Promise<Listener>;
   close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  /**
+   * A listener that is no use of the project (a cache's, worth keeping only while the project is
+   * open anyway): scale to zero may close the database under it, which ends it (onLost). Without
+   * it, a listener keeps the project open for as long as it listens (realtime subscribers).
+   */
+  passive?: boolean;
 }
 
 export interface Listener {
@@ -109,6 +118,15 @@ export interface Engine {
   prepare(): Promise<void>;
   /** Chooses where a new project goes, creates its database and bootstraps it (roles, schemas, helpers). */
   createProject(ref: string, options: { dbPassword: string }): Promise<ProjectLocation>;
+  /**
+   * Data branching (control/branches/): creates project `ref` whose database starts as a copy of
+   * `source`'s, schema and rows. Local: the source cluster stops for the copy of its directory (a
+   * blip, as a restart) and starts again on its next use; embedded: a copy of its data directory
+   * made while its worker holds still (as a read snapshot); postgres: CREATE DATABASE ... TEMPLATE
+   * on the source's server, after ending the source's sessions (retried while one reconnects).
+   * Secrets in the copied vault stay encrypted with the source's key and do not read on the copy.
+   */
+  cloneProject(source: ProjectLocation, ref: string, options: { dbPassword: string }): Promise<ProjectLocation>;
   /** The project's database, opened on first use and kept open until closeProject(). */
   project(location: ProjectLocation): Promise<Database>;
   /** Whether the project's database answers a trivial query. */
@@ -163,11 +181,13 @@ export interface Engine {
   dropPrivilegedExtension(location: ProjectLocation, name: string, options: { cascade?: boolean }): Promise<void>;
   /**
    * A plain-SQL dump of the project's database (pg_dump --inserts, plus `pgDumpArgs`), taken in one
-   * REPEATABLE READ transaction while the project keeps serving. Local and postgres: PGlite's
-   * WebAssembly pg_dump relayed to the server (@plinth/pg-dump), as the superuser; embedded: the same
-   * pg_dump on a read snapshot of the project, so its one connection is not held.
+   * REPEATABLE READ transaction while the project keeps serving, streamed as pg_dump writes it: a
+   * database of any size in bounded memory, pg_dump waiting while the reader is behind. The stream
+   * fails if the dump does; destroying it stops the dump. Local and postgres: PGlite's WebAssembly
+   * pg_dump relayed to the server (@plinth/pg-dump), as the superuser; embedded: the same pg_dump on
+   * a read snapshot of the project of its own, so its one connection is not held.
    */
-  dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string>;
+  dumpStream(location: ProjectLocation, pgDumpArgs: string[]): Readable;
   /**
    * Where the connection pooler logs in for a project, as the login a person uses: local, the
    * cluster's socket (started if scale to zero stopped it, and counted as in use until release());

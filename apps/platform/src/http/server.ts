@@ -18,8 +18,9 @@ import { dataPlaneRoutes } from './routes/data-plane/index.ts';
 import { jobRoutes } from './routes/jobs/index.ts';
 import { organizationRoutes } from './routes/organizations/index.ts';
 import { orgIntegrationRoutes } from './routes/org-integrations/index.ts';
+import { gitRoutes } from './routes/git/index.ts';
 import { pgMetaRoutes } from './routes/pg-meta/index.ts';
-import { plannedRoutes } from './routes/planned/index.ts';
+import { branchManagementRoutes } from './routes/branches/index.ts';
 import { projectRoutes } from './routes/projects/index.ts';
 import { authAdminRoutes } from './routes/project-auth/index.ts';
 import { databaseManagementRoutes, databaseSettingsRoutes } from './routes/project-database/index.ts';
@@ -37,13 +38,18 @@ import { functionAdminRoutes } from './routes/project-functions/index.ts';
 import { signingKeyRoutes } from './routes/signing-keys/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
 import { managementRoutes } from './routes/v1/index.ts';
-import { oauthAppRoutes, oauthProtocolRoutes } from './routes/oauth/index.ts';
+import { oauthAppRoutes, oauthMetadataRoutes, oauthProtocolRoutes } from './routes/oauth/index.ts';
+import { dashboardSsoRoutes } from './routes/dashboard-sso/index.ts';
+import { healthRoutes } from './routes/health/index.ts';
+import type { NodeHealth } from '../control/node-health.ts';
 
 export interface ServerDependencies {
   control: ControlContext;
   /** Mounts the platform's own GoTrue-compatible auth at /auth/v1. */
   registerAuth(app: FastifyInstance): Promise<void>;
   sessions: SessionVerifier;
+  /** Live and ready, for load balancers (routes/health). */
+  health: NodeHealth;
 }
 
 /** Platform API bodies are small JSON documents; uploads go through the data plane, not here. */
@@ -65,6 +71,12 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     frameworkErrors: sendPlinthError,
   });
   installErrorHandling(app);
+  // A stopping node closes each connection after its answer (those in flight included): keep-alive
+  // clients reconnect through the load balancer to another node, and the stop need not wait for them.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.health.isShuttingDown) reply.header('connection', 'close');
+    return payload;
+  });
   // The studio and platform API's successful calls about a project are uses of it (inactivity pausing).
   app.addHook('onResponse', (request, reply, done) => {
     const { ref } = (request.params ?? {}) as { ref?: string };
@@ -80,7 +92,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       async (api) => {
         organizationRoutes(api, deps.control, deps.sessions);
         oauthAppRoutes(api, deps.control, deps.sessions);
+        dashboardSsoRoutes(api, deps.control, deps.sessions);
         orgIntegrationRoutes(api, deps.control, deps.sessions);
+        gitRoutes(api, deps.control, deps.sessions);
         projectRoutes(api, deps.control, deps.sessions);
         accountRoutes(api, deps.control, deps.sessions);
         pgMetaRoutes(api, deps.control, deps.sessions);
@@ -102,7 +116,6 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         functionAdminRoutes(api, deps.control, deps.sessions);
         adminRoutes(api, deps.control, deps.sessions);
         jobRoutes(api, deps.control, deps.sessions);
-        plannedRoutes(api);
       },
       { prefix },
     );
@@ -121,6 +134,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       databaseManagementRoutes(v1, deps.control, management);
       backupManagementRoutes(v1, deps.control, management);
       infrastructureManagementRoutes(v1, deps.control, management);
+      branchManagementRoutes(v1, deps.control, management);
       // The operator's calls, for scripts (npm run admin): a token limited to scopes needs 'admin'.
       const operator = { ...management, defaultScope: 'admin' as const };
       adminRoutes(v1, deps.control, operator);
@@ -131,7 +145,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   await app.register(async (scope) => dataPlaneRoutes(scope, deps.control), { prefix: '/p/:ref' });
   app.get('/api/openapi.json', async () => buildOpenApiDocument(config.publicUrl));
   app.get('/api/v1/openapi.json', async () => buildOpenApiDocument(config.publicUrl, { managementOnly: true }));
-  app.get('/api/health', async () => ({ status: 'ok', engine: deps.control.engine.name }));
+  healthRoutes(app, deps.control, deps.health);
+  oauthMetadataRoutes(app, deps.control);
 
   const hasStudio = existsSync(path.join(config.studioDir, 'index.html'));
   if (hasStudio) {

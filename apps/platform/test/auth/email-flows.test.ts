@@ -7,7 +7,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoWebSocket } from '../rest/harness.ts';
 import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../support/client.ts';
-import { startPlatform, type EngineName } from '../support/platform.ts';
+import type { EngineName } from '../support/platform.ts';
+// One node, or N behind a proxy under PLINTH_TEST_FLEET=N.
+import { startPlatform } from '../support/fleet-platform.ts';
 
 const SITE = 'http://app.test';
 
@@ -59,7 +61,7 @@ describe.each<EngineName>(['local', 'embedded'])('auth email flows on the %s eng
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     ({ api } = await signUp(platform.url));
-    const slug = (await api.post('/api/organizations', { name: 'Auth Co', plan: 'pro' })).body.slug as string;
+    const slug = (await api.post('/api/organizations', { name: 'Auth Co', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug as string;
     const { body } = await api.post('/api/projects', { name: 'Accounts', organization_slug: slug, db_pass: 'a-long-db-password' });
     ref = body.ref;
     await waitForStatus(api, ref, 'ACTIVE_HEALTHY');

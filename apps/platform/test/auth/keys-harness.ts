@@ -7,7 +7,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { locationOf, projectRowByRef } from '../../src/control/project-rows.ts';
 import { NoWebSocket } from '../rest/harness.ts';
 import { ApiClient, signUp, uniqueEmail, waitForStatus } from '../support/client.ts';
-import { startPlatform, type EngineName } from '../support/platform.ts';
+import type { EngineName } from '../support/platform.ts';
+// One node, or N behind a proxy under PLINTH_TEST_FLEET=N.
+import { startPlatform } from '../support/fleet-platform.ts';
 
 const NOTES_SQL = `
   create table public.notes (id serial primary key, body text not null, is_public boolean not null default false);

@@ -7,7 +7,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoWebSocket } from '../rest/harness.ts';
 import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../support/client.ts';
-import { startPlatform } from '../support/platform.ts';
+// One node, or N behind a proxy under PLINTH_TEST_FLEET=N.
+import { startPlatform } from '../support/fleet-platform.ts';
+import { useUpMonthlyActiveUsers } from './spend-cap.ts';
 import { CookieJar, followRedirects, startIdentityProvider, type TestIdentityProvider } from './oidc-provider.ts';
 
 const SITE = 'http://app.test';
@@ -44,7 +46,7 @@ describe('sign-in with an external OpenID provider (local engine)', () => {
   beforeAll(async () => {
     platform = await startPlatform({ engine: 'local' });
     ({ api } = await signUp(platform.url));
-    const slug = (await api.post('/api/organizations', { name: 'OAuth Co', plan: 'pro' })).body.slug as string;
+    const slug = (await api.post('/api/organizations', { name: 'OAuth Co', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug as string;
     const { body } = await api.post('/api/projects', { name: 'Social', organization_slug: slug, db_pass: 'a-long-db-password' });
     ref = body.ref;
     await waitForStatus(api, ref, 'ACTIVE_HEALTHY');
@@ -210,5 +212,21 @@ describe('sign-in with an external OpenID provider (local engine)', () => {
     const disabled = await fetch(data.url!, { redirect: 'manual' });
     expect(disabled.status).toBe(400);
     await configure({ external_keycloak_enabled: true });
+  });
+
+  it("counts provider sign-ins against the spend cap: once the plan's monthly active users are used, only users counted this month sign in", async () => {
+    const counted = newAccount('counted');
+    const signIn = async (login: string) => fragmentOf(await signInAt((await client().auth.signInWithOAuth({ provider: 'keycloak', options: withHint(login) })).data.url!));
+    expect((await signIn(counted)).get('access_token')).toBeTruthy();
+    const release = await useUpMonthlyActiveUsers(platform, ref, { url, anonKey });
+    try {
+      expect((await signIn(counted)).get('access_token')).toBeTruthy();
+      const refused = await signIn(newAccount('late'));
+      expect(refused.get('access_token')).toBeNull();
+      expect(refused.get('error_code')).toBe('usage_cap_reached');
+      expect(refused.get('error_description')).toContain('monthly active users included in the Pro plan');
+    } finally {
+      await release();
+    }
   });
 });

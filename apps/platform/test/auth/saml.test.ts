@@ -10,6 +10,7 @@ import { NoWebSocket } from '../rest/harness.ts';
 import { signUp, waitForStatus, type ApiClient } from '../support/client.ts';
 import { startPlatform } from '../support/platform.ts';
 import { postIdpForm, startSamlIdp, type SamlAccount, type TestSamlIdp } from './saml-idp.ts';
+import { useUpMonthlyActiveUsers } from './spend-cap.ts';
 
 const SITE = 'http://app.test';
 const DOMAIN = 'acme.example';
@@ -56,7 +57,7 @@ describe('SAML 2.0 single sign-on (embedded engine)', () => {
   beforeAll(async () => {
     platform = await startPlatform({ engine: 'embedded' });
     ({ api } = await signUp(platform.url));
-    const slug = (await api.post('/api/organizations', { name: 'SSO Co', plan: 'pro' })).body.slug as string;
+    const slug = (await api.post('/api/organizations', { name: 'SSO Co', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug as string;
     const { body } = await api.post('/api/projects', { name: 'Enterprise', organization_slug: slug, db_pass: 'a-long-db-password' });
     ref = body.ref;
     await waitForStatus(api, ref, 'ACTIVE_HEALTHY');
@@ -222,6 +223,25 @@ describe('SAML 2.0 single sign-on (embedded engine)', () => {
 
     const madeUp = await post(response, crypto.randomUUID());
     expect(fragmentOf(madeUp.headers.get('location')!).get('error_code')).toBe('saml_relay_state_not_found');
+  });
+
+  it("counts SSO sign-ins against the spend cap: once the plan's monthly active users are used, only users counted this month sign in", async () => {
+    const signIn = async (account: SamlAccount) => {
+      idp.signInAs(account);
+      const { data } = await client().auth.signInWithSSO({ domain: DOMAIN, options: { redirectTo: `${SITE}/welcome` } });
+      return fragmentOf((await throughIdp(data!.url)).location!);
+    };
+    const counted = newAccount();
+    expect((await signIn(counted)).get('access_token')).toBeTruthy();
+    const release = await useUpMonthlyActiveUsers(platform, ref, { url, anonKey });
+    try {
+      expect((await signIn(counted)).get('access_token')).toBeTruthy();
+      const refused = await signIn(newAccount());
+      expect(refused.get('access_token')).toBeNull();
+      expect(refused.get('error_code')).toBe('usage_cap_reached');
+    } finally {
+      await release();
+    }
   });
 
   it('manages providers through the Management API: update domains, then delete', async () => {

@@ -44,6 +44,24 @@ describe('embedded engine', () => {
     expect((await db.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
   });
 
+  it('lets an editor read in flight finish before a read-only switch reopens the worker, then refuses writes', async () => {
+    const db = await engine.project(location);
+    await db.exec('create table public.switched (id int); insert into public.switched values (1)');
+    let switched = false;
+    let switching: Promise<unknown> = Promise.resolve();
+    const rows = await engine.readSnapshot(location, async (snapshot) => {
+      switching = engine.setReadOnly(location, true).then(() => (switched = true));
+      await sleep(300); // the switch has asked to close the worker meanwhile: this read still holds it
+      expect(switched).toBe(false);
+      return (await snapshot.query('select count(*)::int as n from public.switched')).rows;
+    }, new AbortController().signal);
+    expect(rows).toEqual([{ n: 1 }]);
+    await switching;
+    await expect(db.query('insert into public.switched values (2)')).rejects.toMatchObject({ code: '25006' });
+    await engine.setReadOnly(location, false);
+    await db.exec('drop table public.switched');
+  });
+
   it('runs a long query without blocking the main event loop', async () => {
     const db = await engine.project(location);
     const ticks: number[] = [];

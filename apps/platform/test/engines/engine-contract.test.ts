@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, DatabaseError, type Engine, type ProjectLocation } from '../../src/engines/index.ts';
@@ -276,7 +277,7 @@ describe.each(['local', 'embedded', 'postgres'] as const)('%s engine', (engineNa
     expect(syntax.code).toBe('42601');
   });
 
-  it('dumps the project as plain SQL while it keeps answering queries', async () => {
+  it('dumps the project as a stream of plain SQL while it keeps answering queries', async () => {
     const db = await engine.project(location);
     await db.exec(`
       create table public.dumped_items (id int primary key, label text);
@@ -288,7 +289,7 @@ describe.each(['local', 'embedded', 'postgres'] as const)('%s engine', (engineNa
       create function public.dumped_total() returns bigint language sql stable as 'select count(*) from public.dumped_items';
     `);
     let dumpSettled = false;
-    const dumping = engine.dump(location, ['--schema=public']).finally(() => { dumpSettled = true; });
+    const dumping = text(engine.dumpStream(location, ['--schema=public'])).finally(() => { dumpSettled = true; });
     // The project answers while the dump runs, not after it.
     const during = await db.query<{ total: number }>('select public.dumped_total() as total');
     expect(during.rows).toEqual([{ total: 2 }]);

@@ -6,7 +6,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { readdirSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { signUp, waitForStatus, type ApiClient } from '../support/client.ts';
-import { startPlatform, type EngineName } from '../support/platform.ts';
+import type { EngineName } from '../support/platform.ts';
+// One node, or N behind a proxy under PLINTH_TEST_FLEET=N.
+import { startPlatform } from '../support/fleet-platform.ts';
+import { organizationBody } from '../support/organizations.ts';
 
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -26,7 +29,7 @@ export interface FunctionsHarness {
 export async function startFunctionsHarness(options: { plan?: string; env?: NodeJS.ProcessEnv; engine?: EngineName } = {}): Promise<FunctionsHarness> {
   const platform = await startPlatform({ env: options.env, ...(options.engine && { engine: options.engine }) });
   const { api } = await signUp(platform.url);
-  const slug = (await api.post('/api/organizations', { name: 'Functions Co', plan: options.plan ?? 'free' })).body.slug as string;
+  const slug = (await api.post('/api/organizations', organizationBody('Functions Co', options.plan ?? 'free'))).body.slug as string;
   const { body } = await api.post('/api/projects', { name: 'Functions', organization_slug: slug, db_pass: 'a-long-db-password' });
   const ref = body.ref as string;
   await waitForStatus(api, ref, 'ACTIVE_HEALTHY');

@@ -10,7 +10,7 @@ describe.each([DEFAULT_ENGINE])('API settings on the %s engine', (engine) => {
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     owner = (await signUp(platform.url)).api;
-    slug = (await owner.post('/api/organizations', { name: 'Keys', plan: 'team' })).body.slug;
+    slug = (await owner.post('/api/organizations', { name: 'Keys', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'p', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
   });

@@ -2,13 +2,18 @@
  * Backups on the local and embedded engines, as a studio user and a Management API client see them:
  * "Back up now" is listed COMPLETED with a size; the download is a gzip SQL file holding the rows;
  * after the data changes, a restore brings the rows and the auth users back as they were at backup
- * time (webhooks enabled since stay enabled), and into a new project; Developer and Read-only members see the list but cannot back up, download or restore; the
+ * time (webhooks enabled since stay enabled), and into a new project; a table of some MB (a dump of
+ * many streamed pieces) comes back row for row each time, and in a streamed export loaded into a new
+ * project; an export whose dump fails after its first bytes went out breaks the download (local); Developer and Read-only members see the list but cannot back up, download or restore; the
  * scheduled job starts daily backups and deletes those past the plan's retention (its clock injected).
  */
 import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBackupSchedule } from '../../src/control/backups/schedule.ts';
+import { locationOf, projectRowByRef } from '../../src/control/project-rows.ts';
+import { LOCAL_SUPERUSER } from '../../src/engines/local/local-engine.ts';
 import { NoWebSocket } from '../rest/harness.ts';
 import { ApiClient, signUp, uniqueEmail, waitForStatus } from '../support/client.ts';
 import { startPlatform, type EngineName } from '../support/platform.ts';
@@ -16,6 +21,13 @@ import { startPlatform, type EngineName } from '../support/platform.ts';
 type RealtimeTransport = NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport'];
 const PASSWORD = 'backup-day-password';
 const DAY_MS = 24 * 3600 * 1000;
+/** Rows of public.bulk: ~7 MB of INSERT statements, so a dump is many 1 MB pieces and passes the 4 MB held for a retry. */
+const BULK_ROWS = 30_000;
+const BULK_SQL = `create table public.bulk (id int primary key, label text not null, payload jsonb, at timestamptz);
+  insert into public.bulk select g, 'row ' || g || ' ' || md5(g::text), jsonb_build_object('n', g, 's', repeat(md5(g::text), 2), 'q', 'it''s'),
+    timestamptz '2026-01-01 00:00:00+00' + g * interval '1 minute' from generate_series(1, ${BULK_ROWS}) g;`;
+/** Every row of public.bulk, as one checksum of their text in order, and how many. */
+const BULK_SUM = `select count(*)::int as n, md5(string_agg(b::text, '|' order by b.id)) as sum from public.bulk b`;
 
 describe.each<EngineName>(['local', 'embedded'])('backups on the %s engine', (engine) => {
   let platform: Awaited<ReturnType<typeof startPlatform>>;
@@ -24,6 +36,8 @@ describe.each<EngineName>(['local', 'embedded'])('backups on the %s engine', (en
   let ref: string;
   let anonKey: string;
   let backupId: number;
+  /** public.bulk as it was backed up. */
+  let bulkAtBackup: unknown;
   const alice = uniqueEmail('alice');
 
   const client = (): SupabaseClient =>
@@ -37,6 +51,11 @@ describe.each<EngineName>(['local', 'embedded'])('backups on the %s engine', (en
     return response.body;
   };
   const notes = () => query('select id, body from public.notes order by id');
+  const queryIn = async (projectRef: string, sql: string) => {
+    const response = await owner.post(`/api/platform/pg-meta/${projectRef}/query`, { query: sql });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body;
+  };
   /** Polls the list until the backup is no longer PENDING, as the studio does. */
   async function settled(id: number): Promise<any> {
     for (;;) {
@@ -50,13 +69,16 @@ describe.each<EngineName>(['local', 'embedded'])('backups on the %s engine', (en
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     ({ api: owner } = await signUp(platform.url));
-    slug = (await owner.post('/api/organizations', { name: `Backups ${engine}`, plan: 'team' })).body.slug;
+    slug = (await owner.post('/api/organizations', { name: `Backups ${engine}`, plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'kept safe', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
     anonKey = (await owner.get(`/api/props/project/${ref}/settings`)).body.autoApiService.defaultApiKey;
     await query(`create table public.notes (id int primary key, body text not null);
                  insert into public.notes values (1, 'first'), (2, 'second'), (3, 'third ''quoted''');`);
     expect((await client().auth.signUp({ email: alice, password: PASSWORD })).error).toBeNull();
+    await query(BULK_SQL);
+    bulkAtBackup = await query(BULK_SUM);
+    expect(bulkAtBackup).toEqual([{ n: BULK_ROWS, sum: expect.any(String) }]);
   }, 180_000);
   afterAll(async () => platform?.stop());
 
@@ -83,13 +105,17 @@ describe.each<EngineName>(['local', 'embedded'])('backups on the %s engine', (en
     expect(sql).toContain('CREATE TABLE public.notes');
     expect(sql).toContain("'third ''quoted'''");
     expect(sql).toContain(alice);
+    expect(sql.match(/^INSERT INTO public\.bulk VALUES /gm)).toHaveLength(BULK_ROWS);
+    expect(sql.match(/^-- PostgreSQL database dump complete$/gm)).toHaveLength(3); // its three dumps, each whole
   });
 
   it('restores: the rows and auth users are as at backup time, what came after is gone', async () => {
     const before = await notes();
     const bob = uniqueEmail('bob');
     await query(`update public.notes set body = 'changed' where id = 1; delete from public.notes where id = 2;
-                 insert into public.notes values (4, 'after the backup'); create table public.later (id int);`);
+                 insert into public.notes values (4, 'after the backup'); create table public.later (id int);
+                 delete from public.bulk where id % 7 = 0; update public.bulk set label = 'changed' where id % 11 = 0;`);
+    expect(await query(BULK_SUM)).not.toEqual(bulkAtBackup);
     expect((await client().auth.signUp({ email: bob, password: PASSWORD })).error).toBeNull();
     expect(await notes()).not.toEqual(before);
     // Webhooks enabled after the backup stay enabled and working.
@@ -101,6 +127,7 @@ describe.each<EngineName>(['local', 'embedded'])('backups on the %s engine', (en
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
 
     expect(await notes()).toEqual(before);
+    expect(await query(BULK_SUM)).toEqual(bulkAtBackup);
     expect(await query(`select to_regclass('public.later') is null as gone, to_regprocedure('supabase_functions.http_request()') is not null as hooks`)).toEqual([{ gone: true, hooks: true }]);
     expect((await client().auth.signInWithPassword({ email: alice, password: PASSWORD })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email: bob, password: PASSWORD })).error).not.toBeNull();
@@ -130,11 +157,69 @@ describe.each<EngineName>(['local', 'embedded'])('backups on the %s engine', (en
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(rows).toEqual([{ id: 1, body: 'first' }, { id: 2, body: 'second' }, { id: 3, body: "third 'quoted'" }]);
+    expect(await queryIn(copy, BULK_SUM)).toEqual(bulkAtBackup);
     expect((await notes()).map((row: { id: number }) => row.id)).toEqual([1, 2, 3, 5]);
     await query('delete from public.notes where id = 5');
     // Gone again, so the schedule below has one project to back up.
     expect((await owner.delete(`/api/projects/${copy}`, { confirm_ref: copy })).status).toBeLessThan(300);
   }, 120_000);
+
+  it('exports the database as a streamed SQL file that loads back into a new project, row for row', async () => {
+    const response = await fetch(`${platform.url}/api/v1/projects/${ref}/database/export`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/sql; charset=utf-8');
+    expect(response.headers.get('transfer-encoding')).toBe('chunked'); // streamed as dumped, not one body
+    const sql = await response.text();
+    expect(sql.match(/^INSERT INTO public\.bulk VALUES /gm)).toHaveLength(BULK_ROWS);
+    const target: string = (await owner.post('/api/projects', { name: 'imported copy', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
+    await waitForStatus(owner, target, 'ACTIVE_HEALTHY');
+    const imported = await owner.request('POST', `/api/v1/projects/${target}/database/import`, sql, { 'content-type': 'application/sql' });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(await queryIn(target, BULK_SUM)).toEqual(bulkAtBackup);
+    expect(await queryIn(target, 'select id, body from public.notes order by id')).toEqual(await notes());
+    expect((await owner.delete(`/api/projects/${target}`, { confirm_ref: target })).status).toBeLessThan(300);
+  }, 120_000);
+
+  // A dump that fails once bytes of the export went out must break the download, never end it as a
+  // file that looks whole. Made to fail for real: the project's schema dump waits for a lock held
+  // here, and each attempt at it is ended by the server (the first is retried, nothing of it having
+  // gone out; the second fails the stream). On the local engine, whose cluster a superuser can reach.
+  if (engine === 'local') it('breaks an export download whose dump fails after its first bytes went out', async () => {
+    const project = await projectRowByRef(platform.control.db, ref);
+    const { host, port, database } = platform.control.engine.connectionInfo(locationOf(project!));
+    const admin = new pg.Client({ host, port, database, user: LOCAL_SUPERUSER });
+    await admin.connect();
+    try {
+      await admin.query('begin');
+      await admin.query('lock table public.bulk in access exclusive mode');
+      const response = await fetch(`${platform.url}/api/v1/projects/${ref}/database/export`, { headers: { authorization: `Bearer ${owner.token}` } });
+      // The answer has begun (the platform tables' rows came first); the project's schema waits for the lock.
+      expect(response.status).toBe(200);
+      let outcome: 'whole' | 'broken' | null = null;
+      const reading = response.text().then(() => { outcome = 'whole'; }, () => { outcome = 'broken'; });
+      // Each attempt waiting for the lock is ended once (a backend being terminated is still listed a moment).
+      const ended = new Set<number>();
+      while (outcome === null && ended.size <= 3) {
+        await admin.query('select pg_stat_clear_snapshot()'); // else the transaction sees its first look at pg_stat_activity
+        const { rows } = await admin.query<{ pid: number }>(
+          `select pid from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid() and pid <> all($1::int[])`, [[...ended]]);
+        for (const { pid } of rows) {
+          await admin.query('select pg_terminate_backend($1)', [pid]);
+          ended.add(pid);
+        }
+        if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await admin.query('rollback'); // whatever happens next, nothing waits for the lock any more
+      await reading;
+      expect(outcome).toBe('broken');
+      expect(ended.size).toBe(2);
+    } finally {
+      await admin.query('rollback').catch(() => undefined);
+      await admin.end();
+    }
+    // The project is as it was.
+    expect(await query(BULK_SUM)).toEqual(bulkAtBackup);
+  }, 60_000);
 
   it('lets Developer and Read-only members see the list, not back up, download or restore', async () => {
     for (const role of ['Developer', 'Read-only']) {

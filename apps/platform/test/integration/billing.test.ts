@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, waitForStatus, type ApiClient } from '../support/client.ts';
 import { startPlatform } from '../support/platform.ts';
@@ -89,6 +90,81 @@ describe('subscriptions: plan changes, spend cap, payment method, add-ons', () =
       'organization.spend_cap_update spend cap off',
       'organization.payment_method_update manual: accounts@example.com',
     ]));
+  });
+
+  it('creates a paid organisation only with a payment method, and Free as before', async () => {
+    const owner = await signUp(platform.url);
+    const refused = await owner.api.post('/api/platform/organizations', { name: 'No card', plan: 'team' });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'payment_method_required', message: expect.stringContaining('The Team plan needs a payment method') });
+    const badDetails = await owner.api.post('/api/platform/organizations', { name: 'Bad card', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'not an email' } } });
+    expect(badDetails.status).toBe(400);
+    expect((await owner.api.post('/api/platform/organizations', { name: 'Big', plan: 'enterprise', payment_method: MANUAL })).status).toBe(400);
+    // Nothing was created by the refusals.
+    expect((await owner.api.get('/api/platform/organizations')).body).toEqual([]);
+
+    const paid = await owner.api.post('/api/platform/organizations', { name: 'Invoiced co', plan: 'pro', payment_method: MANUAL });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.plan).toEqual({ id: 'pro', name: 'Pro' });
+    const subscription = (await subscriptionOf(owner.api, paid.body.slug)).body;
+    expect(subscription.payment_method).toEqual({ provider: 'manual', summary: 'Invoice to accounts@example.com (PO PO-7)', details: MANUAL.details });
+    expect(Math.abs(subscription.billing_cycle_anchor - Date.now() / 1000)).toBeLessThan(60);
+    expect((await owner.api.post('/api/platform/organizations', { name: 'Free one' })).status).toBe(200);
+  });
+
+  it('spend cap: egress and monthly active users used up refuse downloads, image renders, REST and new sign-ins with 402 until usage billing is turned on', async () => {
+    const owner = await signUp(platform.url);
+    const slug: string = (await owner.api.post('/api/organizations', { name: 'Capped', plan: 'pro', payment_method: MANUAL })).body.slug;
+    const project = await owner.api.post('/api/projects', { name: 'egress', organization_slug: slug, db_pass: 'a-long-db-password' });
+    await waitForStatus(owner.api, project.body.ref, 'ACTIVE_HEALTHY');
+    const ref: string = project.body.ref;
+    const serviceKey = (await owner.api.get(`/api/props/project/${ref}/settings`)).body.autoApiService.serviceApiKey as string;
+    const service = { apikey: serviceKey, authorization: `Bearer ${serviceKey}` };
+    const base = `${platform.url}/p/${ref}`;
+    expect((await fetch(`${base}/storage/v1/bucket`, { method: 'POST', headers: { ...service, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'files', public: true }) })).status).toBe(200);
+    expect((await fetch(`${base}/storage/v1/object/files/a.txt`, { method: 'POST', headers: { ...service, 'content-type': 'text/plain' }, body: 'hello' })).status).toBe(200);
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 90, b: 200 } } }).png().toBuffer();
+    expect((await fetch(`${base}/storage/v1/object/files/a.png`, { method: 'POST', headers: { ...service, 'content-type': 'image/png' }, body: new Uint8Array(image) })).status).toBe(200);
+    const download = () => fetch(`${base}/storage/v1/object/public/files/a.txt`);
+    const render = () => fetch(`${base}/storage/v1/render/image/public/files/a.png?width=4`);
+    const rest = () => fetch(`${base}/rest/v1/`, { headers: service });
+    const auth = (path: string, email: string) =>
+      fetch(`${base}/auth/v1/${path}`, { method: 'POST', headers: { apikey: serviceKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a-long-password-1' }) });
+    expect((await download()).status).toBe(200);
+    expect((await render()).status).toBe(200);
+    // Counted this month before the cap is reached.
+    expect((await auth('signup', 'early@example.com')).status).toBe(200);
+
+    // The hourly metering has recorded the plan's 250 GB of egress this cycle (no test can send it).
+    const now = new Date();
+    const { rows } = await platform.control.db.query<{ id: number }>('select id from organizations where slug = $1', [slug]);
+    await platform.control.db.query(
+      `insert into usage_hourly (project_ref, organization_id, metric, hour, value) values ($1, $2, 'EGRESS', $3, $4), ($1, $2, 'MONTHLY_ACTIVE_USERS', $3, $5)`,
+      [ref, rows[0].id, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), 250 * GB, 100_000],
+    );
+    // Nodes re-read the figures within a few seconds.
+    await expect.poll(async () => (await download()).status, { timeout: 10_000, interval: 250 }).toBe(402);
+    const refusal = await (await download()).json();
+    expect(refusal).toMatchObject({ statusCode: '402', code: 'UsageCapReached', message: 'This organization has used the egress included in the Pro plan for this billing cycle, and its spend cap is on. Turn off the spend cap (usage billing) or upgrade the plan to continue.' });
+    const restRefusal = await rest();
+    expect(restRefusal.status).toBe(402);
+    expect(await restRefusal.json()).toMatchObject({ code: 'usage_cap_reached' });
+    // A rendered image is egress too.
+    const renderRefusal = await render();
+    expect(renderRefusal.status).toBe(402);
+    expect(await renderRefusal.json()).toMatchObject({ statusCode: '402', code: 'UsageCapReached' });
+    // A user already counted this month signs in; a new one is refused.
+    expect((await auth('token?grant_type=password', 'early@example.com')).status).toBe(200);
+    const newUser = await auth('signup', 'late@example.com');
+    expect(newUser.status).toBe(402);
+    expect(await newUser.json()).toMatchObject({ error_code: 'usage_cap_reached', msg: expect.stringContaining('monthly active users included in the Pro plan') });
+
+    expect((await changePlan(owner.api, slug, { usage_billing_enabled: true })).status).toBe(200);
+    await expect.poll(async () => (await download()).status, { timeout: 10_000, interval: 250 }).toBe(200);
+    expect(await (await download()).text()).toBe('hello');
+    expect((await rest()).status).toBe(200);
+    expect((await render()).status).toBe(200);
+    expect((await auth('signup', 'late@example.com')).status).toBe(200);
   });
 
   it('refuses a downgrade with every reason, and the free organisation limit', async () => {

@@ -27,7 +27,7 @@ describe('saved log queries, custom reports and feature flags', () => {
   beforeAll(async () => {
     platform = await startPlatform();
     owner = (await signUp(platform.url)).api;
-    const slug = (await owner.post('/api/organizations', { name: 'Content types', plan: 'team' })).body.slug;
+    const slug = (await owner.post('/api/organizations', { name: 'Content types', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'p', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
     developer = await join(slug, 'Developer');

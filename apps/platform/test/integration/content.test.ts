@@ -23,7 +23,7 @@ describe.each([DEFAULT_ENGINE])('saved SQL snippets on the %s engine', (engine) 
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     owner = (await signUp(platform.url)).api;
-    const slug = (await owner.post('/api/organizations', { name: 'Snippets', plan: 'team' })).body.slug;
+    const slug = (await owner.post('/api/organizations', { name: 'Snippets', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'p', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
     developer = await join(slug, 'Developer');

@@ -53,7 +53,7 @@ describe.each(ENGINES_TESTED)('cron on the %s engine', (engine) => {
     platform = await startPlatform({ engine, env: { PLINTH_CRON_TIMEOUT_S: '2' } });
     owner = (await signUp(platform.url)).api;
     // Team: the Read-only role exists there.
-    slug = (await owner.post('/api/organizations', { name: 'Cron', plan: 'team' })).body.slug;
+    slug = (await owner.post('/api/organizations', { name: 'Cron', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'p', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
   });

@@ -17,7 +17,7 @@ describe.each(ENGINES)('the database report on the %s engine', (engine) => {
     platform = await startPlatform({ engine });
     owner = (await signUp(platform.url)).api;
     // Team: the Billing admin role exists there.
-    slug = (await owner.post('/api/organizations', { name: 'Reports', plan: 'team' })).body.slug;
+    slug = (await owner.post('/api/organizations', { name: 'Reports', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'p', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
     const sql = `create table public.big_one (id int primary key, body text);

@@ -44,7 +44,7 @@ describe.each<EngineName>(['embedded', 'local', 'postgres'])('database settings 
     [txPort, sessionPort] = [await freePort(), await freePort()];
     platform = await startPlatform({ engine, env: { PLINTH_POOLER_PUBLIC_HOST: 'localhost', PLINTH_POOLER_PORT: String(txPort), PLINTH_POOLER_SESSION_PORT: String(sessionPort) } });
     owner = await signUp(platform.url);
-    const slug: string = (await owner.api.post('/api/organizations', { name: 'Db', plan: 'team' })).body.slug;
+    const slug: string = (await owner.api.post('/api/organizations', { name: 'Db', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.api.post('/api/projects', { name: 'p', organization_slug: slug, db_pass: 'the-first-password' })).body.ref;
     reader = await signUp(platform.url, uniqueEmail('reader'));
     await owner.api.post(`/api/organizations/${slug}/members/invitations`, { email: reader.email, role: 'Read-only' });

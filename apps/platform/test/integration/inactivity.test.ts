@@ -29,7 +29,7 @@ describe('inactivity pausing', () => {
     platform.control.config.smtpUrl = `smtp://127.0.0.1:${smtp.port}?from=plinth@example.com`;
     ({ api, email: ownerEmail } = owner);
     freeSlug = (await api.post('/api/organizations', { name: 'Free org', plan: 'free' })).body.slug;
-    const proSlug = (await api.post('/api/organizations', { name: 'Pro org', plan: 'pro' })).body.slug;
+    const proSlug = (await api.post('/api/organizations', { name: 'Pro org', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const create = async (name: string, slug: string) =>
       (await api.post('/api/projects', { name, organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref as string;
     refs.idle = await create('forgotten', freeSlug);

@@ -51,6 +51,23 @@ describe('the Management API with personal access tokens', () => {
     expect((await (await tokenClient(['projects:read'])).get(`/api/v1/organizations/${slug}`)).status).toBe(403);
   });
 
+  it('creates a Free organisation with organizations:write, as `supabase orgs create` does; organizations:read cannot', async () => {
+    const reader = await tokenClient(['organizations:read']);
+    const refused = await reader.post('/api/v1/organizations', { name: 'Not made' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('organizations:write');
+    const writer = await tokenClient(['organizations:write']);
+    const created = await writer.post('/api/v1/organizations', { name: 'Made by the CLI' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(String), name: 'Made by the CLI' });
+    expect((await writer.get(`/api/v1/organizations/${created.body.id}`)).body).toMatchObject({ id: created.body.id, plan: 'free' });
+    expect((await writer.get('/api/v1/organizations')).body).toContainEqual({ id: created.body.id, name: 'Made by the CLI' });
+    expect((await writer.post('/api/v1/organizations', { name: ' ' })).status).toBe(400);
+    // The owner now owns two free organisations, the most the Free plan allows one person.
+    const third = await writer.post('/api/v1/organizations', { name: 'One too many' });
+    expect([third.status, third.body.code]).toEqual([400, 'free_organization_limit_reached']);
+  });
+
   it('applies migrations with their history in one transaction, and lists them', async () => {
     const api = await tokenClient(['database:write']);
     const first = await api.post(`/api/v1/projects/${ref}/database/migrations`, { query: 'create table public.notes (id int primary key, body text);', name: 'notes' });

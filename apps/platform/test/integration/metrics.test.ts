@@ -38,7 +38,7 @@ describe('the metrics endpoint and response sizes in the logs', () => {
     const project = await createProject(slug, 'measured');
     ref = project.ref;
     keys = { anon: project.anon, service: project.service };
-    const otherSlug = (await owner.post('/api/organizations', { name: 'Other', plan: 'pro' })).body.slug;
+    const otherSlug = (await owner.post('/api/organizations', { name: 'Other', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     otherServiceKey = (await createProject(otherSlug, 'other')).service;
     const table = await owner.post(`/api/platform/pg-meta/${ref}/query`, {
       query: `create table public.sized (id int primary key, body text); insert into public.sized select g, repeat('y', 100) from generate_series(1, 20) g;

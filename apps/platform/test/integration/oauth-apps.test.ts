@@ -285,4 +285,41 @@ describe('OAuth apps', () => {
     expect((await publisher.api.delete(`/api/platform/organizations/${publisherSlug}/oauth/apps/${app.id}`)).status).toBe(200);
     expect((await new ApiClient(platform.url, tokens.access_token).get('/api/v1/projects')).status).toBe(401);
   });
+
+  it('publishes the authorization server metadata (RFC 8414), which a client library discovers', async () => {
+    const issuer = new URL(platform.url);
+    const response = await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure });
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const metadata = await oauth.processDiscoveryResponse(issuer, response);
+    expect(metadata).toMatchObject({
+      authorization_endpoint: as.authorization_endpoint,
+      token_endpoint: as.token_endpoint,
+      revocation_endpoint: as.revocation_endpoint,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    });
+    expect(new URL(metadata.issuer).href).toBe(issuer.href);
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['organizations:read', 'projects:read']));
+  });
+
+  // Last: it spends this client's budget for the minute.
+  it('limits token requests per client address, counted in the platform database every node shares', async () => {
+    const form = () => new URLSearchParams({ grant_type: 'authorization_code', code: 'nope', client_id: app.client_id, client_secret: 'wrong' });
+    const statuses: number[] = [];
+    let refusal: Response | null = null;
+    // 60 a minute: within 121 requests one minute's budget is spent, even if a new minute starts midway.
+    for (let i = 0; i < 121 && !refusal; i++) {
+      const response = await fetch(as.token_endpoint!, { method: 'POST', body: form() });
+      statuses.push(response.status);
+      if (response.status === 429) refusal = response;
+    }
+    expect(refusal, statuses.join(',')).not.toBeNull();
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refusal!.json()).toMatchObject({ error: 'slow_down', error_description: expect.stringContaining('Too many requests') });
+    const { rows } = await platform.control.db.query<{ hits: number }>(`select hits from rate_limit_windows where key like 'oauth-token:%'`);
+    expect(rows.reduce((sum, row) => sum + row.hits, 0)).toBeGreaterThan(60);
+  });
 });

@@ -71,7 +71,7 @@ describe('organisation integrations, documents, audit and account', () => {
     owner = await signUp(platform.url);
     outsider = await signUp(platform.url);
     freeSlug = (await owner.api.post('/api/organizations', { name: 'Free org', plan: 'free' })).body.slug;
-    proSlug = (await owner.api.post('/api/organizations', { name: 'Pro org', plan: 'pro' })).body.slug;
+    proSlug = (await owner.api.post('/api/organizations', { name: 'Pro org', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
   }, 120_000);
 
   afterAll(async () => {

@@ -2,8 +2,9 @@
  * Point-in-time recovery as a studio user and a Management API client see it. Local engine: refused
  * on Free (402), enabled on Pro (the list then answers pitr_enabled and the recoverable range in
  * Supabase's shape); rows written before a noted moment are there after recovering to it, rows
- * written after are gone; the daily schedule makes the next base backup; after a major upgrade the
- * new cluster archives again. Embedded engine: refused with the reason it is not possible there.
+ * written after are gone; the daily schedule makes the next base backup; a pause frees the history,
+ * so after the restore the range starts anew and an earlier moment is refused with the reason; after
+ * a major upgrade the new cluster archives again. Embedded engine: refused with the reason it is not possible there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBackupSchedule } from '../../src/control/backups/schedule.ts';
@@ -99,6 +100,34 @@ describe('point-in-time recovery on the local engine', () => {
     const list = (await owner.get(`/api/platform/database/${ref}/backups`)).body;
     expect(list.physical_backup_data.latest_physical_backup_date_unix).toBeGreaterThanOrEqual(Math.floor(before / 1000));
   }, 120_000);
+
+  it('after a pause and restore: the range starts after the restore, and an earlier moment is refused saying why', async () => {
+    // The schedule's jobs of the test before finish first: a pause would cut them off (they retry after it).
+    await platform.control.jobs.idle();
+    // A moment the history covered before the pause (the range reached it).
+    const beforePause = (await owner.get(`/api/platform/database/${ref}/backups`)).body.physical_backup_data.latest_physical_backup_date_unix;
+    expect((await owner.post(`/api/platform/projects/${ref}/pause`)).status).toBe(200);
+    await waitForStatus(owner, ref, 'INACTIVE');
+    const restoreAsked = Math.floor(Date.now() / 1000);
+    expect((await owner.post(`/api/platform/projects/${ref}/restore`)).status).toBe(200);
+    await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
+
+    // The restore sends for a new base backup: until it is made there is no range, then it starts there.
+    let list: any;
+    for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      list = (await owner.get(`/api/platform/database/${ref}/backups`)).body;
+      if (list.physical_backup_data.earliest_physical_backup_date_unix) break;
+      expect(Date.now()).toBeLessThan(deadline);
+    }
+    expect(list.pitr_enabled).toBe(true);
+    expect(list.physical_backup_data.earliest_physical_backup_date_unix).toBeGreaterThanOrEqual(restoreAsked);
+    expect(list.pitr_history_note).toContain('pausing the project freed its change history');
+
+    const refused = await owner.post(`/api/v1/projects/${ref}/database/backups/restore-pitr`, { recovery_time_target_unix: beforePause });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^The recovery time must be between .* Moments before .* cannot be recovered: pausing the project freed its change history/);
+    expect((await owner.get(`/api/platform/projects/${ref}/status`)).body.status).toBe('ACTIVE_HEALTHY');
+  }, 180_000);
 });
 
 describe('point-in-time recovery across a major upgrade (local engine, 17 -> 18)', () => {
@@ -111,7 +140,7 @@ describe('point-in-time recovery across a major upgrade (local engine, 17 -> 18)
 
   it('archives again in the new cluster, with a range that starts after the upgrade', async () => {
     const { api } = await signUp(platform.url);
-    const slug = (await api.post('/api/organizations', { name: 'PITR upgrade', plan: 'pro' })).body.slug;
+    const slug = (await api.post('/api/organizations', { name: 'PITR upgrade', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const ref = await makeProject(api, slug);
     const range = async () => (await api.get(`/api/platform/database/${ref}/backups`)).body.physical_backup_data;
     expect((await api.post(`/api/platform/database/${ref}/backups/pitr/enable`)).status).toBe(200);
@@ -144,7 +173,7 @@ describe('point-in-time recovery on the embedded engine', () => {
 
   it('is refused with the reason it is not possible there', async () => {
     const { api } = await signUp(platform.url);
-    const slug = (await api.post('/api/organizations', { name: 'PITR embedded', plan: 'pro' })).body.slug;
+    const slug = (await api.post('/api/organizations', { name: 'PITR embedded', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const ref = await makeProject(api, slug);
     const refused = await api.post(`/api/platform/database/${ref}/backups/pitr/enable`);
     expect(refused.status).toBe(400);

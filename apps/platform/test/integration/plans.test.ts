@@ -198,7 +198,7 @@ describe('plans, their limits and the operator', () => {
     // She becomes Administrator of a Team organisation that the operator then moves to Free: she keeps
     // the role, and her free projects block new ones there too.
     const owner = await signUp(platform.url);
-    const slug: string = (await owner.api.post('/api/organizations', { name: 'Shared', plan: 'team' })).body.slug;
+    const slug: string = (await owner.api.post('/api/organizations', { name: 'Shared', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const invited = await owner.api.post(`/api/organizations/${slug}/members/invitations`, { email: ada.email, role: 'Administrator' });
     expect((await ada.api.post(`/api/organizations/${slug}/members/invitations/${invited.body.id}/accept`)).body.role).toBe('Administrator');
     await setPlan(slug, 'free');

@@ -46,7 +46,7 @@ describe(`project transfer on the ${DEFAULT_ENGINE} engine`, () => {
 
   it('moves a project to an organisation the caller administers, refuses everyone else, and keeps data and keys working', async () => {
     const owner = await signUp(platform.url);
-    const source: string = (await owner.api.post('/api/organizations', { name: 'Source team', plan: 'team' })).body.slug;
+    const source: string = (await owner.api.post('/api/organizations', { name: 'Source team', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const target: string = (await owner.api.post('/api/organizations', { name: 'Target free' })).body.slug;
     const ref = await createProject(owner.api, source, 'Movable');
     await sql(owner.api, ref, `create table public.todos (id int primary key, title text); insert into public.todos values (1, 'kept'), (2, 'moved');`);
@@ -104,7 +104,7 @@ describe(`project transfer on the ${DEFAULT_ENGINE} engine`, () => {
 
   it("refuses a move that would put the target's owners over the free-project limit, naming them", async () => {
     const owner = await signUp(platform.url);
-    const paid: string = (await owner.api.post('/api/organizations', { name: 'Paid', plan: 'pro' })).body.slug;
+    const paid: string = (await owner.api.post('/api/organizations', { name: 'Paid', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const free: string = (await owner.api.post('/api/organizations', { name: 'Free' })).body.slug;
     const [, , ref] = await Promise.all([createProject(owner.api, free, 'one'), createProject(owner.api, free, 'two'), createProject(owner.api, paid, 'three')]);
 
@@ -130,7 +130,7 @@ describe.each<EngineName>([DEFAULT_ENGINE, 'embedded'])('project restart on the 
 
   it('restarts the database, keeps the data, answers REST right after, and refuses a Developer', async () => {
     const owner = await signUp(platform.url);
-    const slug: string = (await owner.api.post('/api/organizations', { name: 'Restarts', plan: 'team' })).body.slug;
+    const slug: string = (await owner.api.post('/api/organizations', { name: 'Restarts', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const ref = await createProject(owner.api, slug, 'Restartable');
     await sql(owner.api, ref, `create table public.notes (id int primary key, body text); insert into public.notes values (1, 'survives');`);
     expect((await restRows(platform, owner.api, ref, 'notes?select=id,body')).body).toEqual([{ id: 1, body: 'survives' }]);

@@ -88,6 +88,7 @@ describe.each<EngineName>(['local', 'embedded', 'postgres'])('read-only mode on 
 
   it('enters read-only mode over the quota: writes refused with a clear error, reads still answered', { timeout: 120_000 }, async () => {
     await fill();
+    await platform.control.jobs.idle(); // no queued check switching the mode at the same time
     await checkDiskQuotas(platform.control);
 
     const refused = await insertNote(2);
@@ -121,8 +122,12 @@ describe.each<EngineName>(['local', 'embedded', 'postgres'])('read-only mode on 
   });
 
   it('lets the owner free space in the SQL editor, then leaves read-only mode by itself', { timeout: 120_000 }, async () => {
-    // The editor's writes run read-write; VACUUM FULL runs in a read-only session anyway.
+    // The editor's writes run read-write; VACUUM FULL runs in a read-only session anyway. Each run
+    // queues a check of the project, and on the embedded engine a check that switches the mode
+    // reopens its worker: the queue is drained between runs, so no switch lands mid-statement.
+    await platform.control.jobs.idle();
     await sql('delete from filler');
+    await platform.control.jobs.idle();
     await sql('vacuum full filler');
     expect(await sql('select count(*)::int as n from filler')).toEqual([{ n: 0 }]);
 
@@ -142,6 +147,7 @@ describe.each<EngineName>(['local', 'embedded', 'postgres'])('read-only mode on 
 
   it('leaves read-only mode when the plan changes to one without that quota', { timeout: 120_000 }, async () => {
     await fill();
+    await platform.control.jobs.idle(); // no queued check switching the mode at the same time
     await checkDiskQuotas(platform.control, { ref });
     expect((await insertNote(3)).status).toBe(405);
 

@@ -34,7 +34,7 @@ describe('invoices', () => {
   beforeAll(async () => {
     platform = await startPlatform();
     owner = (await signUp(platform.url)).api;
-    slug = (await owner.post('/api/organizations', { name: 'Invoiced', plan: 'pro' })).body.slug;
+    slug = (await owner.post('/api/organizations', { name: 'Invoiced', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const billingOn = await owner.put(`/api/platform/organizations/${slug}/billing/subscription`, { usage_billing_enabled: true });
     expect(billingOn.status, JSON.stringify(billingOn.body)).toBe(200);
     await seedUsage(slug, [
@@ -95,6 +95,37 @@ describe('invoices', () => {
     // The usage endpoint says the same: capped, over the free units (the "Exceeding usage limits" rule).
     const egress = (await owner.get(`/api/platform/organizations/${free}/usage`)).body.usages.find((u: { metric: string }) => u.metric === 'EGRESS');
     expect(egress).toMatchObject({ usage: 50 * GB, pricing_free_units: 5 * GB, capped: true });
+  });
+
+  it('prorates a plan changed during the month by the days on each plan, on a fake clock', async () => {
+    const slugMidway: string = (await owner.post('/api/organizations', { name: 'Upgraded midway' })).body.slug;
+    expect((await owner.put(`/api/platform/organizations/${slugMidway}/billing/payment-method`, { provider: 'manual', details: { billing_email: 'billing@example.com' } })).status).toBe(200);
+    expect((await owner.put(`/api/platform/organizations/${slugMidway}/billing/subscription`, { plan: 'pro' })).status).toBe(200);
+    const { rows } = await platform.control.db.query<{ from_plan: string; to_plan: string }>(
+      'select from_plan, to_plan from organization_plan_changes where organization_id = (select id from organizations where slug = $1)',
+      [slugMidway],
+    );
+    expect(rows).toEqual([{ from_plan: 'free', to_plan: 'pro' }]);
+    // The fake clock: the change was made at 09:00 UTC on the 11th.
+    await platform.control.db.query(
+      'update organization_plan_changes set changed_at = $2 where organization_id = (select id from organizations where slug = $1)',
+      [slugMidway, new Date(monthStart.getTime() + 10 * 86_400_000 + 9 * 3600_000)],
+    );
+    const days = Math.round((nextMonth.getTime() - monthStart.getTime()) / 86_400_000);
+    const proAmount = Math.round(((25 * (days - 10)) / days) * 100) / 100;
+    const expectedLines = [
+      { description: `Free plan, 10 of ${days} days`, metric: null, quantity: 10, unit: 'days', included: null, amount_usd: 0 },
+      { description: `Pro plan, ${days - 10} of ${days} days`, metric: null, quantity: days - 10, unit: 'days', included: null, amount_usd: proAmount },
+    ];
+    const upcoming = (await invoices(owner, slugMidway)).body[0];
+    expect(upcoming).toMatchObject({ status: 'upcoming', plan: 'pro', lines: expectedLines, amount_usd: proAmount });
+
+    expect(await closeMonth(platform.control, { now: new Date(nextMonth.getTime() + 5 * 60_000) })).toBeGreaterThanOrEqual(1);
+    const issued = (await invoices(owner, slugMidway)).body.find((i: { status: string }) => i.status === 'issued');
+    expect(issued).toMatchObject({ plan: 'pro', period_start: monthStart.toISOString(), lines: expectedLines, amount_usd: proAmount });
+    const pdf = await fetch(`${platform.url}/api/platform/organizations/${slugMidway}/invoices/${issued.id}/pdf`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('shows invoices only to members with billing:invoices, and only their own organisation', async () => {

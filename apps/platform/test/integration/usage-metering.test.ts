@@ -169,4 +169,20 @@ describe('usage metering', () => {
     expect(foreignProject.status).toBe(404);
     expect((await stranger.api.get(`/api/platform/organizations/${own}/usage/daily?project_ref=${h.ref}`)).status).toBe(404);
   });
+
+  it('refuses invocations with 402 once a capped organisation has used its plan\'s, until usage billing is on', async () => {
+    const { rows } = await h.platform.control.db.query<{ id: number }>('select id from organizations where slug = $1', [slug]);
+    // The month's invocations as the hourly metering leaves them: Pro's 2,000,000 (another project's row, so the hours metered above stay).
+    await h.platform.control.db.query(
+      `insert into usage_hourly (project_ref, organization_id, metric, hour, value) values ('seededproject', $1, 'FUNCTION_INVOCATIONS', $2, 2000000)`,
+      [rows[0].id, new Date(Date.UTC(started.getUTCFullYear(), started.getUTCMonth(), 1))],
+    );
+    const invoke = () => fetch(`${h.url}/functions/v1/hello`, { method: 'POST' });
+    await expect.poll(async () => (await invoke()).status, { timeout: 10_000, interval: 250 }).toBe(402);
+    const refused = await invoke();
+    expect(refused.headers.get('x-relay-error')).toBe('true');
+    expect(await refused.json()).toMatchObject({ code: 'usage_cap_reached', message: expect.stringContaining('edge function invocations included in the Pro plan') });
+    expect((await h.api.put(`/api/platform/organizations/${slug}/billing/subscription`, { usage_billing_enabled: true })).status).toBe(200);
+    await expect.poll(async () => (await invoke()).status, { timeout: 10_000, interval: 250 }).toBe(200);
+  });
 });

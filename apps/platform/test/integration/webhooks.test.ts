@@ -93,7 +93,7 @@ describe.each(ENGINES_TESTED)('database webhooks on the %s engine', (engine) => 
     platform = await startPlatform({ engine, env: { PLINTH_WEBHOOKS_ALLOW_PRIVATE: 'on' } });
     owner = (await signUp(platform.url)).api;
     // Team: the Read-only role exists there.
-    slug = (await owner.post('/api/organizations', { name: 'Hooks', plan: 'team' })).body.slug;
+    slug = (await owner.post('/api/organizations', { name: 'Hooks', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'p', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
   });

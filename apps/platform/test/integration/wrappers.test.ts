@@ -36,7 +36,7 @@ describe.each(['local', 'postgres'] as const)('wrappers on the %s engine', (engi
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     owner = (await signUp(platform.url)).api;
-    slug = (await owner.post('/api/organizations', { name: 'Wrappers', plan: 'team' })).body.slug;
+    slug = (await owner.post('/api/organizations', { name: 'Wrappers', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'here', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     remoteRef = (await owner.post('/api/projects', { name: 'there', organization_slug: slug, db_pass: REMOTE_PASSWORD })).body.ref;
     await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');

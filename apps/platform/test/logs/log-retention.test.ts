@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteExpiredLogs } from '../../src/control/log-retention.ts';
-import { signUp } from '../support/client.ts';
+import { signUp, uniqueEmail } from '../support/client.ts';
 import { startPlatform } from '../support/platform.ts';
 
 /** Retention is platform data, not engine behaviour: the default engine is enough. */
@@ -16,8 +16,10 @@ describe('log retention', () => {
   const deletedRef = 'deletedprojectxxxxxx';
 
   beforeAll(async () => {
-    platform = await startPlatform();
-    const owner = await signUp(platform.url);
+    // The operator creates organisations on any plan (others need a payment method, and Enterprise is arranged).
+    const operator = uniqueEmail('operator');
+    platform = await startPlatform({ env: { PLINTH_OPERATORS: operator } });
+    const owner = await signUp(platform.url, operator);
     for (const plan of ['free', 'pro', 'enterprise'] as const) {
       const slug = (await owner.api.post('/api/organizations', { name: plan, plan })).body.slug;
       // The project's row is what retention reads; it need not finish provisioning.

@@ -40,7 +40,7 @@ describe.each([DEFAULT_ENGINE, 'embedded'] as EngineName[])('the logs query API 
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     owner = await signUp(platform.url);
-    slug = (await owner.api.post('/api/organizations', { name: 'Logs', plan: 'team' })).body.slug;
+    slug = (await owner.api.post('/api/organizations', { name: 'Logs', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     const create = async (name: string) => (await owner.api.post('/api/projects', { name, organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref as string;
     [mine, theirs] = [await create('mine'), await create('theirs')];
     for (const ref of [mine, theirs]) await waitForStatus(owner.api, ref, 'ACTIVE_HEALTHY');

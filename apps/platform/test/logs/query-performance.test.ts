@@ -23,7 +23,7 @@ describe.each(ENGINES as EngineName[])('query performance on the %s engine', (en
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     owner = await signUp(platform.url);
-    slug = (await owner.api.post('/api/organizations', { name: 'Query performance', plan: 'team' })).body.slug;
+    slug = (await owner.api.post('/api/organizations', { name: 'Query performance', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.api.post('/api/projects', { name: 'qp', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner.api, ref, 'ACTIVE_HEALTHY');
     expect((await sql('create table public.qp_marker (id int primary key, label text); insert into public.qp_marker select g, null from generate_series(1, 20) g')).status).toBe(200);

@@ -25,7 +25,7 @@ describe.each([DEFAULT_ENGINE])('pg-meta over HTTP on the %s engine', (engine) =
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     owner = await signUp(platform.url);
-    slug = (await owner.api.post('/api/organizations', { name: 'Data team', plan: 'team' })).body.slug;
+    slug = (await owner.api.post('/api/organizations', { name: 'Data team', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.api.post('/api/projects', { name: 'db', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     await waitForStatus(owner.api, ref, 'ACTIVE_HEALTHY');
     developer = await join('Developer');

@@ -1,13 +1,14 @@
 /**
  * Two platform nodes on one Postgres platform database (the postgres engine), as behind a load
  * balancer: a broadcast, a REST broadcast, a database broadcast and presence made through one node
- * reach clients of the other, through the cluster bus (LISTEN/NOTIFY), big messages included.
+ * reach clients of the other, through the cluster bus (LISTEN/NOTIFY), big messages included;
+ * a plan's connection limit counts both nodes' sockets from the first one over it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startPlatform as startNode, type RunningPlatform } from '../../src/platform.ts';
 import { TEST_POSTGRES_URL } from '../support/platform.ts';
-import { collect, projectOf, realtimeClient, sql, startRealtimeHarness, subscribed, type RealtimeHarness, type TestProject } from './harness.ts';
+import { collect, projectOf, RawSocket, realtimeClient, sql, startRealtimeHarness, subscribed, type RealtimeHarness, type TestProject } from './harness.ts';
 
 describe('realtime across two nodes', () => {
   let h: RealtimeHarness;
@@ -82,5 +83,20 @@ describe('realtime across two nodes', () => {
     expect(Object.keys(late.presenceState()).sort()).toEqual(['one', 'two']);
     await one.untrack();
     expect((await leavesOnTwo.next(1))[0]).toMatchObject({ key: 'one', leftPresences: [{ node: 1 }] });
+  });
+
+  it("refuses joins on a socket over the plan's connections at once, whichever node holds the others", async () => {
+    const free = await h.createProject('Crowd', 'free');
+    const freeOnSecond = { ...free, url: `${second.url}/p/${free.ref}` };
+    // Free allows 200: 100 on each node, opened together, then the 201st on the second node.
+    const sockets = await Promise.all(Array.from({ length: 200 }, (_, i) => RawSocket.open(i % 2 ? freeOnSecond : free, { apikey: free.anonKey })));
+    try {
+      const extra = await RawSocket.open(freeOnSecond, { apikey: free.anonKey });
+      sockets.push(extra);
+      expect((await extra.call('realtime:crowd', 'phx_join', { config: {} })).response.reason).toBe('ConnectionRateLimitReached: Too many connected users');
+      expect((await sockets[1].call('realtime:crowd', 'phx_join', { config: {} })).status).toBe('ok');
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
   });
 });

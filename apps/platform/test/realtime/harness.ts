@@ -10,7 +10,10 @@ import WebSocket from 'ws';
 import { locationOf, projectRowByRef } from '../../src/control/project-rows.ts';
 import type { Database } from '../../src/engines/types.ts';
 import { signUp, waitForStatus, type ApiClient } from '../support/client.ts';
-import { startPlatform, type EngineName } from '../support/platform.ts';
+import type { EngineName } from '../support/platform.ts';
+// One node, or N behind a proxy under PLINTH_TEST_FLEET=N.
+import { startPlatform } from '../support/fleet-platform.ts';
+import { organizationBody } from '../support/organizations.ts';
 
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
 
@@ -59,9 +62,9 @@ export async function projectOf(platform: Platform, api: ApiClient, ref: string)
 export async function startRealtimeHarness(engine: EngineName, options: { plan?: string } = {}): Promise<RealtimeHarness> {
   const platform = await startPlatform({ engine });
   const { api } = await signUp(platform.url);
-  const slug = (await api.post('/api/organizations', { name: 'Realtime Co', plan: options.plan ?? 'pro' })).body.slug as string;
+  const slug = (await api.post('/api/organizations', organizationBody('Realtime Co', options.plan ?? 'pro'))).body.slug as string;
   const createProject = async (name: string, plan?: string) => {
-    const organization = plan ? ((await api.post('/api/organizations', { name: `${name} Co`, plan })).body.slug as string) : slug;
+    const organization = plan ? ((await api.post('/api/organizations', organizationBody(`${name} Co`, plan))).body.slug as string) : slug;
     const { body } = await api.post('/api/projects', { name, organization_slug: organization, db_pass: 'a-long-db-password' });
     await waitForStatus(api, body.ref, 'ACTIVE_HEALTHY');
     return projectOf(platform, api, body.ref as string);

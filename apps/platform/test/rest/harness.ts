@@ -4,7 +4,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { locationOf, projectRowByRef } from '../../src/control/project-rows.ts';
 import type { Database } from '../../src/engines/types.ts';
 import { signUp, waitForStatus, type ApiClient } from '../support/client.ts';
-import { startPlatform, type EngineName } from '../support/platform.ts';
+import type { EngineName } from '../support/platform.ts';
+// One node, or N behind a proxy under PLINTH_TEST_FLEET=N.
+import { startPlatform } from '../support/fleet-platform.ts';
 
 /** Node 20 has no WebSocket; these suites never open realtime, so a stand-in that refuses is enough. */
 export class NoWebSocket {
@@ -32,7 +34,7 @@ export interface RestHarness {
 export async function startRestHarness(engine: EngineName): Promise<RestHarness> {
   const platform = await startPlatform({ engine });
   const { api } = await signUp(platform.url);
-  const slug = (await api.post('/api/organizations', { name: 'Rest Co', plan: 'pro' })).body.slug as string;
+  const slug = (await api.post('/api/organizations', { name: 'Rest Co', plan: 'pro', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug as string;
   const createProject = async (name: string) => {
     const { body } = await api.post('/api/projects', { name, organization_slug: slug, db_pass: 'a-long-db-password' });
     await waitForStatus(api, body.ref, 'ACTIVE_HEALTHY');

@@ -2,8 +2,11 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { NoWebSocket } from '../rest/harness.ts';
 import { signUp, uniqueEmail, waitForStatus, type ApiClient } from '../support/client.ts';
-import { startPlatform, type EngineName } from '../support/platform.ts';
+import type { EngineName } from '../support/platform.ts';
+// One node, or N behind a proxy under PLINTH_TEST_FLEET=N.
+import { startPlatform } from '../support/fleet-platform.ts';
 import { startS3Server, type S3Server } from '../support/s3-server.ts';
+import { organizationBody } from '../support/organizations.ts';
 
 export type Backend = 'file' | 's3';
 
@@ -36,7 +39,7 @@ export async function startStorageHarness(engine: EngineName, backend: Backend, 
     } : {},
   });
   const { api } = await signUp(platform.url);
-  const slug = (await api.post('/api/organizations', { name: 'Storage Co', plan: options.plan ?? 'pro' })).body.slug as string;
+  const slug = (await api.post('/api/organizations', organizationBody('Storage Co', options.plan ?? 'pro'))).body.slug as string;
   const { body } = await api.post('/api/projects', { name: 'Files', organization_slug: slug, db_pass: 'a-long-db-password' });
   await waitForStatus(api, body.ref, 'ACTIVE_HEALTHY');
   const settings = (await api.get(`/api/props/project/${body.ref}/settings`)).body;

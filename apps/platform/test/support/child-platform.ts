@@ -22,12 +22,16 @@ export interface ChildPlatform {
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function startChildPlatform(env: Record<string, string>): Promise<ChildPlatform> {
-  const port = await freePort();
+/**
+ * `options.port` reuses a port (a node restarted in its place); `options.publicUrl` is the address
+ * clients use (a load balancer in front of several nodes), the process's own URL when not given.
+ */
+export async function startChildPlatform(env: Record<string, string>, options: { port?: number; publicUrl?: string } = {}): Promise<ChildPlatform> {
+  const port = options.port ?? await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: options.publicUrl ?? url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -9,13 +9,26 @@ import { startPlatform as start, type RunningPlatform } from '../../src/platform
 import { seedDataDir } from './seed.ts';
 
 export type EngineName = 'local' | 'embedded' | 'postgres';
-/** Every engine: the engine-contract, REST and compatibility suites run on each. */
-export const ENGINES: EngineName[] = ['local', 'embedded', 'postgres'];
+/** PLINTH_TEST_FLEET=N: the compatibility suites run through N nodes behind a proxy (support/fleet-platform.ts). */
+export const FLEET_SIZE = Number(process.env.PLINTH_TEST_FLEET ?? 0);
+/** Every engine: the engine-contract, REST and compatibility suites run on each (a fleet: postgres only, by nature). */
+export const ENGINES: EngineName[] = FLEET_SIZE >= 2 ? ['postgres'] : ['local', 'embedded', 'postgres'];
 /** The default engine, which every other suite runs on. */
 export const DEFAULT_ENGINE: EngineName = 'local';
 
 /** The local Postgres server used by the server-engine tests (CI starts it). */
 export const TEST_POSTGRES_URL = process.env.PLINTH_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** `fn` with a superuser connection to the test Postgres server, closed after it. */
+export async function onTestServer<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
 
 function urlWithDatabase(url: string, database: string): string {
   const parsed = new URL(url);

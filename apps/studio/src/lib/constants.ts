@@ -1,6 +1,6 @@
 /**
  * Plinth is the hosted product for whoever operates it: entries the spec marks "hosted only" are
- * shown, and each is built by its own issue (a "not available yet" page until then).
+ * shown, each built by its own issue.
  */
 export const IS_PLATFORM = true;
 

@@ -7,7 +7,7 @@
  * committed finds the project RESTORING and no longer empty, which is done.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PlinthError } from '@plinth/errors';
+import { errorMessage, PlinthError } from '@plinth/errors';
 import type { JobAttempt } from '../job-queue.ts';
 import type { ControlContext } from '../context.ts';
 import { importIntoEmpty } from '../database-transfer.ts';
@@ -18,10 +18,6 @@ import { backupById } from './store.ts';
 /** How often the job looks whether its new project is up, and for how long before it gives up. */
 const PROVISIONING_POLL_MS = 250;
 const PROVISIONING_WAIT_MS = 5 * 60_000;
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** The new project once provisioning has finished (ACTIVE_HEALTHY, or RESTORING from an earlier attempt); null when it is gone. */
 async function provisioned(ctx: ControlContext, ref: string): Promise<ProjectRow | null> {
@@ -44,16 +40,18 @@ export async function cloneFromBackup(ctx: ControlContext, job: { ref: string; s
   try {
     const backup = await backupById(ctx.db, sourceRef, backupId);
     if (!backup?.object_key || backup.status !== 'COMPLETED') throw new Error(`Backup ${backupId} of ${sourceRef} is gone.`);
-    await importIntoEmpty(ctx, { ...project, status: 'RESTORING' }, await readBackupSql(ctx, backup.object_key)).catch((error: unknown) => {
+    // Read from the store as it loads, statement by statement: never held whole.
+    const sql = await readBackupSql(ctx, backup.object_key);
+    await importIntoEmpty(ctx, { ...project, status: 'RESTORING' }, sql).catch((error: unknown) => {
       // An earlier attempt's import committed and the attempt ended before it could say so: done.
       if (attempt.retryCount > 0 && project.status === 'RESTORING' && error instanceof PlinthError && error.code === 'project_not_empty') return 0;
       throw error;
-    });
+    }).finally(() => sql.destroy());
     await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY');
     ctx.log.info(`project ${ref} restored from backup ${backupId} of ${sourceRef}`);
   } catch (error) {
     // RESTORING while retries remain; then usable, empty, with the reason.
-    if (attempt.isFinal) await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY', `Restoring backup ${backupId} of ${sourceRef} into this project failed; it is empty: ${describe(error)}`);
+    if (attempt.isFinal) await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY', `Restoring backup ${backupId} of ${sourceRef} into this project failed; it is empty: ${errorMessage(error)}`);
     throw error;
   }
 }

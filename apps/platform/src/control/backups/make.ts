@@ -1,23 +1,21 @@
 /**
  * The backup-create job: the project's export (database-transfer.ts, the same SQL a person downloads
- * from Export) gzipped into the object store, then the row COMPLETED with its size. Safe to run again:
- * a row that is no longer PENDING is done, and a file written by an attempt cut off before its row was
+ * from Export) gzipped into the object store as it is dumped (never held whole: a database of any
+ * size in bounded memory), then the row COMPLETED with its size. The store shows nothing at the key
+ * until the whole file is written, and a dump that fails leaves no file. Safe to run again: a row
+ * that is no longer PENDING is done, and a file written by an attempt cut off before its row was
  * updated is simply written over.
  */
-import { promisify } from 'node:util';
-import { createGzip, gunzip } from 'node:zlib';
-import { buffer } from 'node:stream/consumers';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { errorMessage } from '@plinth/errors';
 import type { JobAttempt } from '../job-queue.ts';
 import type { ControlContext } from '../context.ts';
+import { crashPoint } from '../crash-points.ts';
 import { dumpProject } from '../database-transfer.ts';
 import { projectRowByRef } from '../project-rows.ts';
 import { backupById, backupKey } from './store.ts';
-
-const gunzipAsync = promisify(gunzip);
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export async function makeBackup(ctx: ControlContext, job: { ref: string; backupId: number }, attempt: JobAttempt): Promise<void> {
   const { ref, backupId } = job;
@@ -27,12 +25,9 @@ export async function makeBackup(ctx: ControlContext, job: { ref: string; backup
     const project = await projectRowByRef(ctx.db, ref);
     if (!project) return;
     if (project.status !== 'ACTIVE_HEALTHY') throw new Error(`The project is ${project.status}, so its database cannot be read.`);
-    const sql = await dumpProject(ctx, project);
     const key = backupKey(ref, backupId);
-    // The store streams the compressed bytes as zlib makes them.
-    const gzip = createGzip();
-    gzip.end(Buffer.from(sql, 'utf8'));
-    const written = await ctx.objects.put(key, gzip, { contentType: 'application/gzip' });
+    const written = await storeCompressed(ctx, key, Readable.from(dumpProject(ctx, project), { objectMode: false }));
+    crashPoint('backup-file-stored');
     const { affectedRows } = await ctx.db.query(
       `update project_backups set status = 'COMPLETED', completed_at = now(), size_bytes = $3, object_key = $4, error = null
         where project_ref = $1 and id = $2 and status = 'PENDING'`,
@@ -40,18 +35,40 @@ export async function makeBackup(ctx: ControlContext, job: { ref: string; backup
     );
     // Deleted while it ran (its project went, or retention took it): its file goes too.
     if (affectedRows === 0) await ctx.objects.delete([key]);
+    crashPoint('backup-recorded');
     ctx.log.info(`backup ${backupId} of project ${ref}: ${written.size} bytes`);
   } catch (error) {
     if (attempt.isFinal) {
-      await ctx.db.query(`update project_backups set status = 'FAILED', error = $3 where project_ref = $1 and id = $2 and status = 'PENDING'`, [ref, backupId, describe(error)]);
+      await ctx.db.query(`update project_backups set status = 'FAILED', error = $3 where project_ref = $1 and id = $2 and status = 'PENDING'`, [ref, backupId, errorMessage(error)]);
     }
     throw error;
   }
 }
 
-/** A backup file's SQL (restores parse it whole, as imports do). */
-export async function readBackupSql(ctx: ControlContext, key: string): Promise<string> {
+/** `dump` gzipped into the store at `key`, streamed; a failure of either side fails it, with the dump's reason first. */
+async function storeCompressed(ctx: ControlContext, key: string, dump: Readable) {
+  const gzip = createGzip();
+  let dumpError: unknown = null;
+  const compressing = pipeline(dump, gzip).catch((error: unknown) => {
+    dumpError ??= error;
+  });
+  try {
+    return await ctx.objects.put(key, gzip, { contentType: 'application/gzip' });
+  } catch (error) {
+    const reason = dumpError ?? error;
+    dump.destroy();
+    await compressing;
+    throw reason;
+  } finally {
+    await compressing;
+  }
+}
+
+/** A backup file's SQL, as it is read from the store and decompressed (restores load it statement by statement). */
+export async function readBackupSql(ctx: ControlContext, key: string): Promise<Readable> {
   const found = await ctx.objects.get(key);
   if (!found) throw new Error(`The backup file ${key} is missing from the object store.`);
-  return (await gunzipAsync(await buffer(found.body))).toString('utf8');
+  const gunzip = createGunzip();
+  pipeline(found.body, gunzip).catch(() => undefined); // an error of either reaches the reader through gunzip
+  return gunzip;
 }

@@ -8,25 +8,22 @@
  * moment; a failure leaves it as it was, ACTIVE_HEALTHY with the error.
  */
 import type { BackupList } from '@plinth/api-contract';
-import { PlinthError } from '@plinth/errors';
+import { errorMessage, PlinthError } from '@plinth/errors';
 import { Action, Resource } from '@plinth/permissions';
 import { backupRetentionDays, isPaidPlan, isPlan, type Plan } from '@plinth/plans';
-import { invalidateSchemaCache } from '../../data-plane/rest/schema-cache.ts';
 import { PITR_UNAVAILABLE } from '../../engines/pitr.ts';
+import type { Queryable } from '../../engines/types.ts';
 import { authorize } from '../access.ts';
 import { recordAudit } from '../audit.ts';
 import type { Actor, ControlContext } from '../context.ts';
 import type { JobAttempt } from '../job-queue.ts';
+import { forgetProjectSchema } from '../project-caches.ts';
 import { accessProject, locationOf, projectRowByRef, setStatus, type ProjectRow } from '../project-rows.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const PAID_ONLY = 'Point-in-time recovery is a paid add-on, available on the Pro plan and above.';
 
-type PitrProject = ProjectRow & { pitr_enabled_at?: Date | string | null };
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+type PitrProject = ProjectRow & { pitr_enabled_at?: Date | string | null; pitr_history_reset_at?: Date | string | null };
 
 /** Why the project cannot have PITR now (its engine, then its plan); null when it can. */
 function unavailableReason(ctx: ControlContext, plan: Plan): string | null {
@@ -35,8 +32,24 @@ function unavailableReason(ctx: ControlContext, plan: Plan): string | null {
   return null;
 }
 
+/**
+ * A pause frees the project's directory with its WAL archive and base backups (the pause's own
+ * archive holds the data directory only), so no moment before it can be replayed again: recovery
+ * starts over from the base backup the restore sends for. Marked so the user is told why.
+ */
+export async function markPitrHistoryReset(db: Queryable, ref: string): Promise<void> {
+  await db.query('update projects set pitr_history_reset_at = now(), pitr_base_backup_at = null where ref = $1 and pitr_enabled_at is not null', [ref]);
+}
+
+/** Why the range starts where it does after a pause, or null when no pause cut it short. */
+function historyResetNote(project: PitrProject): string | null {
+  if (!project.pitr_history_reset_at) return null;
+  const pausedAt = new Date(project.pitr_history_reset_at).toISOString();
+  return `Moments before ${pausedAt} cannot be recovered: pausing the project freed its change history, so recovery reaches back only to the first base backup made after it was restored.`;
+}
+
 /** The list's PITR fields, in Supabase's shape. */
-export async function pitrSummary(ctx: ControlContext, project: PitrProject, plan: Plan): Promise<Pick<BackupList, 'pitr_enabled' | 'physical_backup_data' | 'pitr_unavailable_reason'>> {
+export async function pitrSummary(ctx: ControlContext, project: PitrProject, plan: Plan): Promise<Pick<BackupList, 'pitr_enabled' | 'physical_backup_data' | 'pitr_unavailable_reason' | 'pitr_history_note'>> {
   const enabled = Boolean(project.pitr_enabled_at) && Boolean(ctx.engine.pitr);
   const range = enabled ? await ctx.engine.pitr!.range(locationOf(project)) : null;
   return {
@@ -45,6 +58,7 @@ export async function pitrSummary(ctx: ControlContext, project: PitrProject, pla
       ? { earliest_physical_backup_date_unix: Math.floor(range.earliest.getTime() / 1000), latest_physical_backup_date_unix: Math.floor(range.latest.getTime() / 1000) }
       : {},
     pitr_unavailable_reason: enabled ? null : unavailableReason(ctx, plan),
+    pitr_history_note: enabled ? historyResetNote(project) : null,
   };
 }
 
@@ -63,7 +77,7 @@ export async function enablePitr(ctx: ControlContext, actor: Actor, ref: string)
   if (project.pitr_enabled_at) return { ok: true };
   await ctx.engine.pitr.enable(locationOf(project));
   await ctx.jobs.transaction(async (tx) => {
-    await tx.query('update projects set pitr_enabled_at = now(), pitr_base_backup_at = null where ref = $1', [ref]);
+    await tx.query('update projects set pitr_enabled_at = now(), pitr_base_backup_at = null, pitr_history_reset_at = null where ref = $1', [ref]);
     await tx.send('pitr-base-backup', { ref });
   });
   await recordAudit(ctx.db, actor, { action: 'project.pitr_enable', organizationSlug, projectRef: ref });
@@ -74,7 +88,7 @@ export async function enablePitr(ctx: ControlContext, actor: Actor, ref: string)
 export async function disablePitr(ctx: ControlContext, actor: Actor, ref: string): Promise<{ ok: true }> {
   const { project, organizationSlug } = await accessForChange(ctx, actor, ref);
   if (!project.pitr_enabled_at || !ctx.engine.pitr) return { ok: true };
-  await ctx.db.query('update projects set pitr_enabled_at = null, pitr_base_backup_at = null where ref = $1', [ref]);
+  await ctx.db.query('update projects set pitr_enabled_at = null, pitr_base_backup_at = null, pitr_history_reset_at = null where ref = $1', [ref]);
   await ctx.engine.pitr.disable(locationOf(project));
   await recordAudit(ctx.db, actor, { action: 'project.pitr_disable', organizationSlug, projectRef: ref });
   return { ok: true };
@@ -93,7 +107,8 @@ export async function restoreToTime(ctx: ControlContext, actor: Actor, ref: stri
   const target = new Date(targetUnix * 1000);
   if (!range || target < range.earliest || target.getTime() > Date.now()) {
     const from = range ? range.earliest.toISOString() : 'the first base backup (not made yet)';
-    throw new PlinthError('validation_failed', `The recovery time must be between ${from} and now.`);
+    const reset = historyResetNote(project);
+    throw new PlinthError('validation_failed', `The recovery time must be between ${from} and now.${reset ? ` ${reset}` : ''}`);
   }
   await ctx.jobs.transaction(async (tx) => {
     await setStatus(tx, ref, 'RESTORING');
@@ -110,7 +125,7 @@ export async function runPitrRestore(ctx: ControlContext, job: { ref: string; ta
   const target = new Date(job.targetUnix * 1000);
   try {
     await ctx.engine.pitr.recover(locationOf(project), target);
-    invalidateSchemaCache(await ctx.engine.project(locationOf(project)));
+    await forgetProjectSchema(ctx, job.ref, await ctx.engine.project(locationOf(project)));
     await ctx.jobs.transaction(async (tx) => {
       await setStatus(tx, job.ref, 'ACTIVE_HEALTHY');
       // The recovered database is on a new timeline: a base backup of it starts the range again from here.
@@ -119,7 +134,7 @@ export async function runPitrRestore(ctx: ControlContext, job: { ref: string; ta
     ctx.log.info(`project ${job.ref} recovered to ${target.toISOString()}`);
   } catch (error) {
     // The engine put the database back as it was, so the project is usable again.
-    if (attempt.isFinal) await setStatus(ctx.db, job.ref, 'ACTIVE_HEALTHY', `Point-in-time recovery to ${target.toISOString()} failed and nothing was changed: ${describe(error)}`);
+    if (attempt.isFinal) await setStatus(ctx.db, job.ref, 'ACTIVE_HEALTHY', `Point-in-time recovery to ${target.toISOString()} failed and nothing was changed: ${errorMessage(error)}`);
     throw error;
   }
 }

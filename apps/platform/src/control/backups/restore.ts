@@ -1,8 +1,8 @@
 /**
  * Restoring a backup into the project it came from (the backup-restore job). In one transaction the
  * database is emptied of everything the backup brings back, then the backup is loaded the way an
- * import loads an export (database-transfer.ts loadSql): a failure anywhere rolls all of it back and
- * the project keeps the data it had.
+ * import loads an export (database-transfer.ts loadSql), statement by statement as its file streams
+ * from the store: a failure anywhere rolls all of it back and the project keeps the data it had.
  *
  * Emptied: every schema people made (dropped; `public` is kept, with its privileges, and emptied of
  * its tables, views, sequences, functions, types and extensions), the rows of the platform schemas
@@ -11,20 +11,17 @@
  * buckets (bytes are not in a backup), Vault secrets and cron jobs (not in an export), keys and settings,
  * and enabled webhooks (their schemas are installed again).
  */
-import { invalidateSchemaCache } from '../../data-plane/rest/schema-cache.ts';
+import { errorMessage } from '@plinth/errors';
 import { DatabaseError } from '../../engines/database-error.ts';
 import type { Queryable } from '../../engines/types.ts';
 import type { JobAttempt } from '../job-queue.ts';
 import type { ControlContext } from '../context.ts';
 import { DATA_SCHEMAS, loadSql, PLATFORM_SCHEMAS } from '../database-transfer.ts';
+import { forgetProjectSchema } from '../project-caches.ts';
 import { locationOf, projectRowByRef, setStatus } from '../project-rows.ts';
 import { WEBHOOKS_SCHEMA_SQL } from '../webhooks/index.ts';
 import { readBackupSql } from './make.ts';
 import { backupById } from './store.ts';
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** RESTORING -> empties the database and loads the backup in one transaction -> ACTIVE_HEALTHY. */
 export async function restoreFromBackup(ctx: ControlContext, job: { ref: string; backupId: number }, attempt: JobAttempt): Promise<void> {
@@ -34,22 +31,28 @@ export async function restoreFromBackup(ctx: ControlContext, job: { ref: string;
   try {
     const backup = await backupById(ctx.db, ref, backupId);
     if (!backup?.object_key || backup.status !== 'COMPLETED') throw new Error(`Backup ${backupId} is gone or not complete.`);
-    const sql = await readBackupSql(ctx, backup.object_key);
+    const key = backup.object_key;
     const db = await ctx.engine.project(locationOf(project));
     const { rows: webhooks } = await ctx.db.query('select 1 from webhook_projects where project_ref = $1', [ref]);
     await db.transaction(async (tx) => {
       await emptyForRestore(tx);
-      await loadSql(tx, sql, { replacing: true });
+      // Read from the store as it loads, statement by statement: never held whole.
+      const sql = await readBackupSql(ctx, key);
+      try {
+        await loadSql(tx, sql, { replacing: true });
+      } finally {
+        sql.destroy(); // a load that failed part way leaves the file unread
+      }
       // Webhooks' schemas (net, supabase_functions) are exported as the project's own, so emptying
       // dropped them: a project that has webhooks enabled keeps them even if its backup is older.
       if (webhooks.length > 0) await tx.exec(WEBHOOKS_SCHEMA_SQL);
     });
-    invalidateSchemaCache(db);
+    await forgetProjectSchema(ctx, ref, db);
     await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY');
     ctx.log.info(`project ${ref} restored to backup ${backupId}`);
   } catch (error) {
     // The transaction rolled back: the data is as it was, so the project is usable again.
-    if (attempt.isFinal) await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY', `Restoring backup ${backupId} failed and nothing was changed: ${describe(error)}`);
+    if (attempt.isFinal) await setStatus(ctx.db, ref, 'ACTIVE_HEALTHY', `Restoring backup ${backupId} failed and nothing was changed: ${errorMessage(error)}`);
     throw error;
   }
 }

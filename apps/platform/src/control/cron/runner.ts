@@ -15,6 +15,7 @@
  * the engine is interrupted when the time-out passes (its worker ends; the next use reopens it).
  */
 import * as pgMeta from '@plinth/pg-meta';
+import { errorMessage } from '@plinth/errors';
 import type { Database, ProjectLocation } from '../../engines/types.ts';
 import type { ControlContext } from '../context.ts';
 import { CRON_TICK_SECONDS } from '../jobs/catalog.ts';
@@ -65,7 +66,7 @@ export class CronRunner {
         await this.plan(locationOf(project), new Date(now - LATE_MS), new Date(now + CRON_TICK_SECONDS * 1000 + OVERLAP_MS));
       } catch (error) {
         // One project's database being unreachable must not keep the others' jobs from running.
-        this.ctx.log.error(`cron: planning the jobs of ${project.ref} failed: ${describe(error)}`);
+        this.ctx.log.error(`cron: planning the jobs of ${project.ref} failed: ${errorMessage(error)}`);
       }
     }
   }
@@ -105,7 +106,7 @@ export class CronRunner {
       this.timers.delete(key);
       if (this.isStopped) return;
       const run = this.run(location, jobid, due).catch((error: unknown) =>
-        this.ctx.log.error(`cron: job ${jobid} of ${location.ref} could not run: ${describe(error)}`));
+        this.ctx.log.error(`cron: job ${jobid} of ${location.ref} could not run: ${errorMessage(error)}`));
       this.running.add(run);
       void run.finally(() => this.running.delete(run));
     }, Math.max(0, due.getTime() - Date.now()));
@@ -161,7 +162,7 @@ export class CronRunner {
       });
       return { status: 'succeeded', message: resultMessage(results.at(-1)), pid };
     } catch (error) {
-      const message = timedOut || (error as { code?: string }).code === '57014' ? TIMEOUT_MESSAGE : describe(error);
+      const message = timedOut || (error as { code?: string }).code === '57014' ? TIMEOUT_MESSAGE : errorMessage(error);
       return { status: 'failed', message, pid };
     } finally {
       clearTimeout(timer);
@@ -178,6 +179,3 @@ function resultMessage(result: pgMeta.StatementResult | undefined): string {
   return result.command;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -49,6 +49,12 @@ export interface JobPayloads {
   'org-webhook-deliver': { deliveryId: number };
   /** Deletes organisation audit entries older than each organisation's plan keeps them (control/audit-retention.ts); scheduled. */
   'audit-retention': Record<string, never>;
+  /** Makes a branch project's database (empty, or a copy of its parent's) and applies its Git branch's migrations and seed (control/branches/build.ts). */
+  'branch-build': { branchId: string };
+  /** A push: applies the new migrations of the branch's Git branch when its head moved (control/branches/build.ts). */
+  'branch-sync': { branchId: string };
+  /** Looks for pushes to every branch's Git branch (control/branches/build.ts); scheduled every PLINTH_BRANCH_POLL_MS. */
+  'branches-poll': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -102,6 +108,11 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'org-webhook-deliver': { retryLimit: 8, retryDelaySeconds: 2, retryBackoff: true, concurrency: 8 },
   // The next hour's run deletes what a failed one left.
   'audit-retention': { retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, concurrency: 1 },
+  // A failed migration is the branch's outcome, not retried; the retry covers a database that could not be made.
+  'branch-build': { retryLimit: 1, retryDelaySeconds: 2, retryBackoff: false, concurrency: 2 },
+  // The next poll or push tries again.
+  'branch-sync': { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, concurrency: 2 },
+  'branches-poll': { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, concurrency: 1 },
 };
 
 /**
@@ -111,7 +122,9 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
 /** How often the cron tick plans the runs of cron jobs (control/cron/runner.ts). */
 export const CRON_TICK_SECONDS = 10;
 
-export const JOB_SCHEDULES: Partial<Record<JobName, { everySeconds: number }>> = {
+export type JobSchedules = Partial<Record<JobName, { everySeconds: number }>>;
+
+export const JOB_SCHEDULES: JobSchedules = {
   'logs-retention': { everySeconds: 3600 },
   'cron-tick': { everySeconds: CRON_TICK_SECONDS },
   'backups-schedule': { everySeconds: 3600 },
@@ -122,6 +135,14 @@ export const JOB_SCHEDULES: Partial<Record<JobName, { everySeconds: number }>> =
   'invoices-close': { everySeconds: 3600 },
   'audit-retention': { everySeconds: 3600 },
 };
+
+/**
+ * JOB_SCHEDULES with the periods the operator sets: `branches-poll` every `branchPollMs`
+ * (PLINTH_BRANCH_POLL_MS, config.ts), in whole seconds, at least one.
+ */
+export function jobSchedules(config: { branchPollMs: number }): JobSchedules {
+  return { ...JOB_SCHEDULES, 'branches-poll': { everySeconds: Math.max(1, Math.round(config.branchPollMs / 1000)) } };
+}
 
 export const JOB_NAMES = Object.keys(JOB_POLICIES) as JobName[];
 

@@ -14,6 +14,7 @@ import { pauseProject, provisionProject, removeProject, restoreProject } from '.
 import { runUpgrade } from '../upgrades.ts';
 import { deleteExpiredAudit } from '../audit-retention.ts';
 import { deliverOrgWebhook } from '../org-webhooks/index.ts';
+import { buildBranch, pollBranches, syncBranch } from '../branches/build.ts';
 
 /** What each job of the catalogue does, bound to the platform it runs in; the domain modules own the work. */
 export function registerJobHandlers(ctx: ControlContext): void {
@@ -37,4 +38,7 @@ export function registerJobHandlers(ctx: ControlContext): void {
   ctx.jobs.register('invoices-close', async ({ month }) => void (await closeMonth(ctx, { month: month ? new Date(month) : undefined })));
   ctx.jobs.register('org-webhook-deliver', (job, attempt) => deliverOrgWebhook(ctx, job, attempt));
   ctx.jobs.register('audit-retention', async () => void (await deleteExpiredAudit(ctx)));
+  ctx.jobs.register('branch-build', (job, attempt) => buildBranch(ctx, job, attempt));
+  ctx.jobs.register('branch-sync', (job) => syncBranch(ctx, job));
+  ctx.jobs.register('branches-poll', () => pollBranches(ctx));
 }

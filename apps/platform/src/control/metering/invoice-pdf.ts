@@ -49,6 +49,11 @@ export function invoicePdf(input: { organizationName: string; organizationSlug: 
     });
   }
   doc.moveDown();
+  // A plan changed during the period: its lines are in days, each plan's price prorated.
+  if (invoice.lines.some((line) => line.metric === null && line.unit === 'days')) {
+    doc.font('Helvetica').fontSize(9).text('The plan changed during this period: each plan is charged for the days it was held (a change counts from its UTC day).', columns.description);
+    doc.fontSize(11).moveDown(0.5);
+  }
   row({ description: 'Total (USD)', quantity: '', included: '', amount: usd(invoice.amount_usd) }, true);
   doc.end();
   return done;

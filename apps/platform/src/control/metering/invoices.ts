@@ -9,7 +9,7 @@ import { Feature, hasFeature } from '@plinth/permissions';
 import type { Plan } from '@plinth/plans';
 import { membershipBySlug, type OrganizationRow } from '../access.ts';
 import type { Actor, ControlContext } from '../context.ts';
-import { invoiceLines, type InvoiceLine } from './invoice-lines.ts';
+import { invoiceLines, planDaysOf, type InvoiceLine, type PlanChange } from './invoice-lines.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { billingCycleOf, periodTotals, type Period } from './totals.ts';
 
@@ -37,9 +37,15 @@ interface InvoiceRow {
 
 type Billed = Pick<OrganizationRow, 'id' | 'plan' | 'usage_billing_enabled'>;
 
+/** The period's lines, the plan prorated by the days on each (organization_plan_changes, 0039), and the plan it ends on. */
 async function computeInvoice(ctx: ControlContext, organization: Billed, period: Period) {
   const totals = await periodTotals(ctx.db, organization.id, period);
-  return invoiceLines(organization.plan, organization.usage_billing_enabled, totals);
+  const { rows: changes } = await ctx.db.query<PlanChange>(
+    'select changed_at, from_plan, to_plan from organization_plan_changes where organization_id = $1 order by changed_at, id',
+    [organization.id],
+  );
+  const plans = planDaysOf(period, changes.map((change) => ({ ...change, changed_at: new Date(change.changed_at) })), organization.plan);
+  return { ...invoiceLines(plans, organization.usage_billing_enabled, totals), plan: plans[plans.length - 1].plan };
 }
 
 /**
@@ -62,7 +68,7 @@ export async function closeMonth(ctx: ControlContext, options: { month?: Date; n
     const inserted = await ctx.db.query(
       `insert into invoices (organization_id, period_start, period_end, plan, lines, amount_usd)
        values ($1, $2, $3, $4, $5, $6) on conflict (organization_id, period_start) do nothing returning id`,
-      [organization.id, period.start, period.end, organization.plan, JSON.stringify(invoice.lines), invoice.amount_usd],
+      [organization.id, period.start, period.end, invoice.plan, JSON.stringify(invoice.lines), invoice.amount_usd],
     );
     written += inserted.rows.length;
   }
@@ -90,13 +96,13 @@ function presentRow(row: InvoiceRow): Invoice {
 
 async function upcoming(ctx: ControlContext, organization: Billed, now: Date): Promise<Invoice> {
   const cycle = billingCycleOf(now);
-  const { lines, amount_usd } = await computeInvoice(ctx, organization, cycle);
+  const { lines, amount_usd, plan } = await computeInvoice(ctx, organization, cycle);
   return {
     id: null,
     status: 'upcoming',
     period_start: cycle.start.toISOString(),
     period_end: cycle.end.toISOString(),
-    plan: organization.plan,
+    plan,
     lines,
     amount_usd,
     issued_at: null,

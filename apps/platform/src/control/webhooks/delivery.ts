@@ -15,6 +15,7 @@
  * is sent again (at least once). Webhook requests (max_attempts 4) are retried after a network error,
  * a time-out or a 5xx, 1 s, 5 s and 25 s later; only the last outcome is recorded.
  */
+import { errorMessage } from '@plinth/errors';
 import type { ProjectLocation, Queryable } from '../../engines/types.ts';
 import type { ControlContext } from '../context.ts';
 import { locationOf } from '../project-rows.ts';
@@ -69,7 +70,7 @@ export class WebhookDelivery {
     this.timer = setInterval(() => {
       if (this.passing) return;
       this.passing = this.pass()
-        .catch((error: unknown) => this.ctx.log.error(`webhooks: polling failed: ${describe(error)}`))
+        .catch((error: unknown) => this.ctx.log.error(`webhooks: polling failed: ${errorMessage(error)}`))
         .finally(() => (this.passing = null));
     }, POLL_MS);
     this.timer.unref();
@@ -96,7 +97,7 @@ export class WebhookDelivery {
         this.lastError.delete(project.ref);
       } catch (error) {
         // One project's database failing must not hold up the others' requests.
-        const message = describe(error);
+        const message = errorMessage(error);
         if (this.lastError.get(project.ref) !== message) this.ctx.log.error(`webhooks: polling ${project.ref} failed: ${message}`);
         this.lastError.set(project.ref, message);
       }
@@ -113,7 +114,7 @@ export class WebhookDelivery {
     for (const request of claimed ?? []) {
       const delivery = this.deliver(location, request).catch((error: unknown) =>
         // The lease expires and the request is sent again.
-        this.ctx.log.error(`webhooks: request ${request.id} of ${location.ref} could not be recorded: ${describe(error)}`));
+        this.ctx.log.error(`webhooks: request ${request.id} of ${location.ref} could not be recorded: ${errorMessage(error)}`));
       this.inFlight.add(delivery);
       void delivery.finally(() => this.inFlight.delete(delivery));
     }
@@ -152,6 +153,3 @@ async function record(db: Queryable, id: string, outcome: Outcome): Promise<void
   ]);
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

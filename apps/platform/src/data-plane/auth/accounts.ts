@@ -39,6 +39,8 @@ export async function signUp(
   const existing = ctx.config.autoconfirm ? null : await findUserIdByEmail(ctx.db, email);
   if (existing) return signUpAgain(ctx, existing, input);
   await assertUserMayBeCreated(ctx, ctx.db, { email, is_anonymous: false, user_metadata: input.data, provider: 'email' });
+  // Confirmed at once, the new user signs in: a new active user this month.
+  if (ctx.config.autoconfirm) await ctx.admitSignIn?.(ctx.db, null);
   return mapDuplicateEmail('user_already_exists', () =>
     ctx.db.transaction(async (tx) => {
       const id = await insertUser(tx, { email, passwordHash, emailConfirmed: ctx.config.autoconfirm, userMetadata: input.data });
@@ -71,8 +73,9 @@ async function signUpAgain(ctx: AuthContext, userId: string, input: FlowRequest)
 /** POST /signup with no credentials: a user with no email or identity, until they link one. */
 async function signUpAnonymously(ctx: AuthContext, data: Record<string, unknown> | undefined, meta: RequestMeta): Promise<{ session: Session; user: User }> {
   if (!ctx.config.isAnonymousEnabled) throw new PlinthError('anonymous_provider_disabled');
-  ctx.hourly.hit(`anonymous:${meta.ip ?? ''}`, ctx.config.rateLimits.anonymous);
+  await ctx.hourly.hit(`anonymous:${meta.ip ?? ''}`, ctx.config.rateLimits.anonymous);
   await assertUserMayBeCreated(ctx, ctx.db, { email: null, is_anonymous: true, user_metadata: data, provider: 'anonymous' });
+  await ctx.admitSignIn?.(ctx.db, null);
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
       `insert into auth.users (is_anonymous, raw_app_meta_data, raw_user_meta_data, last_sign_in_at) values (true, '{}'::jsonb, $1, now()) returning id`,
@@ -86,13 +89,15 @@ async function signUpAnonymously(ctx: AuthContext, data: Record<string, unknown>
 export async function signInWithPassword(ctx: AuthContext, input: { email: string; password: string }, meta: RequestMeta): Promise<Session> {
   assertEmailEnabled(ctx);
   const email = input.email.trim().toLowerCase();
-  ctx.limiter.hit(`password:${meta.ip ?? ''}:${email}`);
+  await ctx.limiter.hit(`password:${meta.ip ?? ''}:${email}`);
   const credentials = await findCredentials(ctx.db, email);
   // verifyPassword runs the hash even without a user, so timing does not reveal which emails exist.
   const isValid = await verifyPassword(input.password, credentials?.encrypted_password);
   if (!credentials || !isValid) throw new PlinthError('invalid_credentials');
   if (!credentials.email_confirmed_at) throw new PlinthError('email_not_confirmed');
   if (isBanned(credentials.banned_until)) throw new PlinthError('user_banned');
+  await ctx.beforePasswordSignIn?.({ id: credentials.id, email });
+  await ctx.admitSignIn?.(ctx.db, credentials.id);
   return ctx.db.transaction(async (tx) => {
     await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [credentials.id]);
     await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [credentials.id]);

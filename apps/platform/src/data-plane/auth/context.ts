@@ -1,10 +1,10 @@
 import type { AuthConfigSettings, MailTemplate } from '@plinth/api-contract';
-import type { Database } from '../../engines/types.ts';
+import type { Database, Queryable } from '../../engines/types.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { AuditSink } from './audit.ts';
 import type { OAuthProviderConfig } from './oauth-providers.ts';
 import type { PasswordPolicy } from './password-policy.ts';
-import type { RateLimiter, RateLimitOptions } from './rate-limit.ts';
+import type { RateLimiter, RateLimitOptions, RateLimitStore } from './rate-limit.ts';
 import type { ProjectSigningKeys, TokenSigner } from './tokens.ts';
 import type { User } from './users.ts';
 
@@ -21,6 +21,8 @@ export interface AuthServiceOptions {
   jwtExpirySeconds?: number;
   /** Password-grant and MFA-verify attempts per IP and account. */
   rateLimit?: Partial<RateLimitOptions>;
+  /** Where every rate limit counts (the platform database, shared by all nodes); without one, in memory. */
+  rateLimitStore?: RateLimitStore;
   /** A rotated refresh token may be presented again within this many seconds (GoTrue's default: 10). */
   refreshTokenReuseIntervalSeconds?: number;
   disableSignup?: boolean;
@@ -35,8 +37,18 @@ export interface AuthServiceOptions {
   settings?: AuthConfigSettings;
   /** Where emails go (SMTP or the mail catcher); without one, flows that send mail are unavailable. */
   outbox?: Outbox;
+  /**
+   * Asked before a first-factor sign-in counts the user as active this month (`userId` null: a user
+   * being created); throws to refuse it. A project's is its organisation's spend cap on monthly active users.
+   */
+  admitSignIn?: SignInGate;
   /** External providers' client secrets, decrypted, by provider name (`google`, `keycloak`...). */
   providerSecrets?: Record<string, string>;
+  /**
+   * Asked after a right password, before the session: throws to refuse password sign-in (the
+   * platform's auth: organisations that require SSO, control/dashboard-sso). Projects have none.
+   */
+  beforePasswordSignIn?: (user: { id: string; email: string }) => Promise<void>;
 }
 
 /** A mail template as the project configured it. */
@@ -96,7 +108,11 @@ export interface AuthContext {
   /** Told of every audit event (a project's auth_logs); the platform's own auth has none. */
   audit?: AuditSink;
   outbox: Outbox | null;
+  admitSignIn?: SignInGate;
+  beforePasswordSignIn?: AuthServiceOptions['beforePasswordSignIn'];
 }
+
+export type SignInGate = (q: Queryable, userId: string | null) => Promise<void>;
 
 /** Where a request came from: used for rate limits and recorded on sessions. */
 export interface RequestMeta {

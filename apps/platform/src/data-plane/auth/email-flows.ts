@@ -52,7 +52,7 @@ export async function sendSignInLink(
 ): Promise<void> {
   assertEmailEnabled(ctx);
   const email = normaliseEmail(input.email);
-  ctx.hourly.hit(`otp:${meta.ip ?? ''}`, ctx.config.rateLimits.otp);
+  await ctx.hourly.hit(`otp:${meta.ip ?? ''}`, ctx.config.rateLimits.otp);
   let userId = await findUserIdByEmail(ctx.db, email);
   if (!userId) {
     if (!input.createUser || ctx.config.disableSignup) throw new PlinthError('otp_disabled');
@@ -81,7 +81,7 @@ export async function sendSignInLink(
 export async function sendRecovery(ctx: AuthContext, input: { email: string } & FlowRequest, meta: RequestMeta): Promise<User | null> {
   assertEmailEnabled(ctx);
   const email = normaliseEmail(input.email);
-  ctx.hourly.hit(`otp:${meta.ip ?? ''}`, ctx.config.rateLimits.otp);
+  await ctx.hourly.hit(`otp:${meta.ip ?? ''}`, ctx.config.rateLimits.otp);
   const userId = await findUserIdByEmail(ctx.db, email);
   if (!userId) return null;
   await assertMaySendAgain(ctx, ctx.db, userId, 'recovery_token');
@@ -105,7 +105,7 @@ export async function resend(ctx: AuthContext, input: { type: string; email?: st
   if (input.type !== 'signup' && input.type !== 'email_change') throw new PlinthError('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
   if (!input.email) throw new PlinthError('validation_failed', 'Missing email address');
   assertEmailEnabled(ctx);
-  ctx.hourly.hit(`otp:${meta.ip ?? ''}`, ctx.config.rateLimits.otp);
+  await ctx.hourly.hit(`otp:${meta.ip ?? ''}`, ctx.config.rateLimits.otp);
   const email = normaliseEmail(input.email);
   if (input.type === 'signup') {
     const userId = await findUserIdByEmail(ctx.db, email);

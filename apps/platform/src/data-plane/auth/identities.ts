@@ -61,8 +61,12 @@ export interface SignedInIdentity {
   isLinked: boolean;
 }
 
-/** The user an account already signs in as, its identity data refreshed; null for an unknown account. */
-async function signInKnownIdentity(q: Queryable, provider: string, claims: ProviderClaims, email: string | null): Promise<string | null> {
+/**
+ * The user an account already signs in as, its identity data refreshed; null for an unknown account.
+ * Every way in here counts the user as active this month, so each is admitted first (ctx.admitSignIn:
+ * a project's spend cap on monthly active users), before last_sign_in_at moves.
+ */
+async function signInKnownIdentity(ctx: AuthContext, q: Queryable, provider: string, claims: ProviderClaims, email: string | null): Promise<string | null> {
   const { rows } = await q.query<{ user_id: string }>(
     `select i.user_id from auth.identities i join auth.users u on u.id = i.user_id
       where i.provider = $1 and i.provider_id = $2 and u.deleted_at is null`,
@@ -71,6 +75,7 @@ async function signInKnownIdentity(q: Queryable, provider: string, claims: Provi
   const known = rows[0]?.user_id;
   if (!known) return null;
   await assertNotBanned(q, known);
+  await ctx.admitSignIn?.(q, known);
   await q.query(
     `update auth.identities set identity_data = $3, email = $4, last_sign_in_at = now(), updated_at = now() where provider = $1 and provider_id = $2`,
     [provider, claims.sub, JSON.stringify(identityDataOf(claims)), email],
@@ -82,6 +87,7 @@ async function signInKnownIdentity(q: Queryable, provider: string, claims: Provi
 async function createUserWithIdentity(ctx: AuthContext, q: Queryable, provider: string, claims: ProviderClaims, email: string, isSsoUser: boolean): Promise<string> {
   const userMetadata = identityDataOf(claims);
   await assertUserMayBeCreated(ctx, q, { email, is_anonymous: false, user_metadata: userMetadata, provider });
+  await ctx.admitSignIn?.(q, null);
   const { rows: created } = await q.query<{ id: string }>(
     `insert into auth.users (email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, last_sign_in_at, is_sso_user)
      values ($1, now(), $2, $3, now(), $4) returning id`,
@@ -102,11 +108,12 @@ export async function signInWithIdentity(ctx: AuthContext, q: Queryable, provide
     const { rows } = await q.query('select 1 from auth.identities where provider = $1 and provider_id = $2', [provider, claims.sub]);
     if (rows.length > 0) throw new PlinthError('identity_already_exists');
     await assertNotBanned(q, linkTo);
+    await ctx.admitSignIn?.(q, linkTo);
     await insertIdentity(q, linkTo, provider, claims, email);
     await q.query('update auth.users set last_sign_in_at = now() where id = $1', [linkTo]);
     return { userId: linkTo, isNewUser: false, isLinked: true };
   }
-  const known = await signInKnownIdentity(q, provider, claims, email);
+  const known = await signInKnownIdentity(ctx, q, provider, claims, email);
   if (known) return { userId: known, isNewUser: false, isLinked: false };
   if (!email) throw new PlinthError('validation_failed', 'Error getting user email from external provider');
   const existing = await q.query<{ id: string; confirmed: boolean }>(
@@ -118,6 +125,7 @@ export async function signInWithIdentity(ctx: AuthContext, q: Queryable, provide
     // Only an address the provider vouches for may join an existing account.
     if (!claims.email_verified) throw new PlinthError('email_exists');
     await assertNotBanned(q, owner.id);
+    await ctx.admitSignIn?.(q, owner.id);
     if (!owner.confirmed) {
       // Whoever signed up with this address never proved it: their password and sessions go,
       // so a sign-up made in someone else's name cannot take over the account once it is linked.
@@ -141,7 +149,7 @@ export async function signInWithIdentity(ctx: AuthContext, q: Queryable, provide
  */
 export async function signInWithSsoIdentity(ctx: AuthContext, q: Queryable, provider: string, claims: ProviderClaims): Promise<SignedInIdentity> {
   const email = emailOf(claims);
-  const known = await signInKnownIdentity(q, provider, claims, email);
+  const known = await signInKnownIdentity(ctx, q, provider, claims, email);
   if (known) return { userId: known, isNewUser: false, isLinked: false };
   if (!email) throw new PlinthError('saml_assertion_no_email');
   return { userId: await createUserWithIdentity(ctx, q, provider, claims, email, true), isNewUser: true, isLinked: false };

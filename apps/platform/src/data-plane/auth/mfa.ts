@@ -90,7 +90,7 @@ export async function verifyFactor(
   input: { challengeId: string; code: string },
   meta: RequestMeta,
 ): Promise<Session> {
-  ctx.limiter.hit(`verify:${meta.ip ?? ''}:${claims.sub}`);
+  await ctx.limiter.hit(`verify:${meta.ip ?? ''}:${claims.sub}`);
   const factor = await ownFactor(ctx, claims.sub, factorId);
   if (factor.status === 'unverified') await assertAal2IfProtected(ctx, claims);
   if (!isUuid(input.challengeId)) throw new PlinthError('mfa_challenge_not_found');

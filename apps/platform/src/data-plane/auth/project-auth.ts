@@ -1,10 +1,12 @@
 /**
  * Each project's auth service, over its database, keys and auth configuration: one per project and
  * platform context, rebuilt when any of those change (pause/restore, rotation, a settings change).
- * A service holds rate-limit state, so it is kept rather than made per request. The data plane's
- * /auth/v1 and the studio's user management use the same one.
+ * Its rate limits are counted in the platform database (every node shares them, and a rebuilt service
+ * keeps them); the service is kept rather than made per request for its prepared keys and outbox.
+ * The data plane's /auth/v1 and the studio's user management use the same one.
  */
 import type { ControlContext } from '../../control/context.ts';
+import { spendCapFor } from '../../control/metering/spend-cap.ts';
 import { projectDirectoryFor, type ProjectHandle } from '../gateway/index.ts';
 import { createOutbox, smtpOf } from '../mail/outbox.ts';
 import { ensureAuthSchema } from './schema.ts';
@@ -32,9 +34,12 @@ export async function projectAuthFor(ctx: ControlContext, ref: string): Promise<
     signingKeys: project.signingKeys,
     issuer: `${ctx.config.publicUrl}/p/${ref}/auth/v1`,
     autoconfirm: true,
+    rateLimitStore: { db: ctx.db, scope: ref },
     settings: project.auth.settings,
     providerSecrets: providerSecretsOf(project.auth.secrets),
     outbox: createOutbox({ db: ctx.db, projectRef: ref, smtp: smtpOf(project.auth), perHour: project.auth.settings.rate_limit_email_sent }),
+    // The organisation's spend cap on monthly active users (control/metering/spend-cap.ts).
+    admitSignIn: (q, userId) => spendCapFor(ctx).admitSignIn(ref, q, userId),
   });
   services.set(ref, { handle: project, key, service });
   return service;

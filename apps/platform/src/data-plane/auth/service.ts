@@ -46,10 +46,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   return serviceOver({
     db: options.db,
     signer: createTokenSigner(options.jwtSecret, options.signingKeys),
-    limiter: createRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit }),
-    hourly: createRateLimiter({ maxAttempts: 0, windowSeconds: 3600 }),
+    limiter: createRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit }, options.rateLimitStore),
+    hourly: createRateLimiter({ maxAttempts: 0, windowSeconds: 3600 }, options.rateLimitStore),
     config: authConfigFrom(options),
     outbox: options.outbox ?? null,
+    admitSignIn: options.admitSignIn,
+    beforePasswordSignIn: options.beforePasswordSignIn,
   });
 }
 
@@ -96,8 +98,8 @@ function operations(ctx: AuthContext) {
         audit(ctx, session || user.is_anonymous ? 'user_signedup' : 'user_confirmation_requested', actorOf(user), { provider: user.is_anonymous ? 'anonymous' : 'email' })),
     signInWithPassword: (input: { email: string; password: string }, meta: RequestMeta = {}): Promise<Session> =>
       audited(signInWithPassword(ctx, input, meta), ({ user }) => audit(ctx, 'login', actorOf(user), EMAIL)),
-    refreshSession: (refreshToken: string, meta: RequestMeta = {}): Promise<Session> => {
-      ctx.hourly.hit(`refresh:${meta.ip ?? ''}`, ctx.config.rateLimits.tokenRefresh);
+    refreshSession: async (refreshToken: string, meta: RequestMeta = {}): Promise<Session> => {
+      await ctx.hourly.hit(`refresh:${meta.ip ?? ''}`, ctx.config.rateLimits.tokenRefresh);
       return audited(refreshSession(ctx, refreshToken), ({ user }) => audit(ctx, 'token_refreshed', actorOf(user)));
     },
     exchangeCode: (input: { authCode: string; codeVerifier: string }, meta: RequestMeta = {}): Promise<Session> =>

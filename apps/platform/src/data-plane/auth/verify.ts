@@ -45,11 +45,11 @@ export type VerifyOutcome =
   /** One of the two links of a secure email change was followed; the other is still awaited. */
   | { kind: 'pending'; redirectTo: string | null };
 
-function hashOf(ctx: AuthContext, input: VerifyInput, meta: RequestMeta): string {
+async function hashOf(ctx: AuthContext, input: VerifyInput, meta: RequestMeta): Promise<string> {
   if (input.tokenHash) return input.tokenHash;
   if (!input.email || !input.token) throw new PlinthError('validation_failed', 'Only an email address or phone number should be provided on verify');
   const email = normaliseEmail(input.email);
-  ctx.limiter.hit(`verify:${meta.ip ?? ''}:${email}`);
+  await ctx.limiter.hit(`verify:${meta.ip ?? ''}:${email}`);
   return tokenHash(email, input.token.trim());
 }
 
@@ -102,8 +102,8 @@ export async function verifyToken(ctx: AuthContext, input: VerifyInput, meta: Re
   if (input.type === 'sms' || input.type === 'phone_change') throw new PlinthError('phone_provider_disabled');
   const types = ACCEPTS[input.type];
   if (!types) throw new PlinthError('validation_failed', `Verify requires a verification type`);
-  ctx.hourly.hit(`verify:${meta.ip ?? ''}`, ctx.config.rateLimits.verify);
-  const hash = hashOf(ctx, input, meta);
+  await ctx.hourly.hit(`verify:${meta.ip ?? ''}`, ctx.config.rateLimits.verify);
+  const hash = await hashOf(ctx, input, meta);
   return ctx.db.transaction(async (tx): Promise<VerifyOutcome> => {
     const token = await takeToken(tx, hash, types);
     if (!token || token.age > ctx.config.otpExpirySeconds) throw new PlinthError('otp_expired');
@@ -114,6 +114,8 @@ export async function verifyToken(ctx: AuthContext, input: VerifyInput, meta: Re
     } else {
       await confirmEmail(tx, token.user_id);
     }
+    // Before last_sign_in_at moves: whether the user was already counted this month.
+    await ctx.admitSignIn?.(tx, token.user_id);
     await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [token.user_id]);
     if (isLink && token.flow_state_id) {
       return { kind: 'code', authCode: await issueAuthCode(tx, token.flow_state_id, token.user_id), redirectTo: token.redirect_to };

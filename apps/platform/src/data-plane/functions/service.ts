@@ -7,7 +7,9 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Duplex, Readable } from 'node:stream';
+import { PlinthError } from '@plinth/errors';
 import type { ControlContext } from '../../control/context.ts';
+import { spendCapFor } from '../../control/metering/spend-cap.ts';
 import type { EdgeFunctionRow } from '../../control/edge-functions.ts';
 import { filesOf } from './files.ts';
 import { secretEnvironment } from '../../control/function-secrets.ts';
@@ -195,6 +197,13 @@ function createFunctionService(ctx: ControlContext): FunctionService {
       } catch {
         return { row, refusal: relayError(401, 401, 'Invalid JWT') };
       }
+    }
+    // A capped organisation past its plan's invocations (spend-cap.ts); not logged, so not counted as one.
+    try {
+      await spendCapFor(ctx).assertWithin(request.ref, 'FUNCTION_INVOCATIONS');
+    } catch (error) {
+      if (error instanceof PlinthError && error.code === 'usage_cap_reached') return { refusal: relayError(error.status, error.code, error.message) };
+      throw error;
     }
     return { row };
   }

@@ -89,9 +89,18 @@ export class ProjectDirectory {
     return handle;
   }
 
-  /** Forgets a project (its database failed, or its settings changed); the next request re-reads it. */
+  /**
+   * Forgets a project (its database failed, or its settings changed); the next request re-reads it.
+   * The last resolution stays as the previous one (its keys are reused when unchanged).
+   */
   invalidate(ref: string): void {
-    this.entries.delete(ref);
+    const entry = this.entries.get(ref);
+    if (entry) entry.expires = 0;
+  }
+
+  /** The database of the last resolution of `ref`, however old: whose caches another node's change concerns. */
+  lastDatabase(ref: string): Database | null {
+    return this.entries.get(ref)?.value?.db ?? null;
   }
 
   private async load(ref: string, old: ProjectHandle | null): Promise<ProjectHandle> {

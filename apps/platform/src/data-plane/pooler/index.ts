@@ -9,6 +9,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { ControlContext } from '../../control/context.ts';
 import { activityFor } from '../../control/inactivity.ts';
+import { PROJECT_OFFLINE } from '../../control/project-caches.ts';
 import { login, type LoggedIn } from './login.ts';
 import { ServerPool } from './pool.ts';
 import { writePoolerLog } from './pooler-logs.ts';
@@ -49,26 +50,37 @@ export class Pooler {
   private readonly servers: net.Server[] = [];
   private readonly sockets = new Set<net.Socket>();
   private readonly projects: PoolerProjects;
-  private unsubscribe: (() => void) | null = null;
-  private readonly failures = new FailedLogins();
+  private unsubscribes: (() => void)[] = [];
+  private readonly failures: FailedLogins;
   private readonly pools = new Map<string, ServerPool>();
-  private readonly clients = new Map<string, number>();
+  /** Each project's connected clients (their count is held against the plan's limit). */
+  private readonly clients = new Map<string, Set<net.Socket>>();
   private readonly cancels = new Map<string, () => void>();
   private readonly tls: tls.SecureContext | null;
 
   constructor(private readonly ctx: ControlContext) {
     this.ports = ctx.poolerPorts;
     this.projects = new PoolerProjects(ctx);
+    this.failures = new FailedLogins(ctx.db);
     const { tls: files } = ctx.config.pooler;
     this.tls = files ? tls.createSecureContext({ cert: readFileSync(files.certFile), key: readFileSync(files.keyFile) }) : null;
   }
 
   async start(): Promise<void> {
     // A password reset or a settings change on any node applies to the next login here at once.
-    this.unsubscribe = this.ctx.bus.subscribe(POOLER_PROJECT_CHANGED, (payload) => {
+    const refOf = (payload: unknown) => {
       const ref = (payload as { ref?: unknown } | null)?.ref;
-      if (typeof ref === 'string') this.projects.forget(ref);
-    });
+      return typeof ref === 'string' ? ref : null;
+    };
+    this.unsubscribes.push(this.ctx.bus.subscribe(POOLER_PROJECT_CHANGED, (payload) => {
+      const ref = refOf(payload);
+      if (ref) this.projects.forget(ref);
+    }));
+    // A project going offline on any node (a major upgrade) loses its clients here too.
+    this.unsubscribes.push(this.ctx.bus.subscribe(PROJECT_OFFLINE, (payload) => {
+      const ref = refOf(payload);
+      if (ref) this.takeOffline(ref);
+    }));
     const { listenHost, transactionPort, sessionPort } = this.ctx.config.pooler;
     for (const [mode, port] of [['transaction', transactionPort], ['session', sessionPort]] as const) {
       if (port === null) continue;
@@ -92,7 +104,7 @@ export class Pooler {
   }
 
   async stop(): Promise<void> {
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     const closing = this.servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
     for (const socket of this.sockets) socket.destroy();
     for (const pool of this.pools.values()) pool.close();
@@ -116,7 +128,7 @@ export class Pooler {
     const client = await login(raw, {
       tls: this.tls,
       project: (ref) => this.projects.get(ref),
-      isBlocked: (ref, addr) => this.failures.isBlocked(ref, addr),
+      failures: (ref, addr) => this.failures.count(ref, addr),
       failed: (ref, addr) => this.failures.fail(ref, addr),
       succeeded: (ref, addr) => this.failures.succeed(ref, addr),
       cancel: (processId, secretKey) => this.cancels.get(`${processId}:${secretKey}`)?.(),
@@ -130,9 +142,10 @@ export class Pooler {
     if (mode === 'session' && project.engine === 'embedded' && port === 'session') {
       return this.refuse(client, port, '0A000', 'Session mode is not available on the embedded engine: connect to the transaction port');
     }
-    const count = this.clients.get(project.ref) ?? 0;
-    if (count >= project.maxClients) return this.refuse(client, port, '53300', `Max client connections reached (${project.maxClients} on this project's plan)`);
-    this.clients.set(project.ref, count + 1);
+    let connected = this.clients.get(project.ref);
+    if (connected && connected.size >= project.maxClients) return this.refuse(client, port, '53300', `Max client connections reached (${project.maxClients} on this project's plan)`);
+    if (!connected) this.clients.set(project.ref, (connected = new Set()));
+    connected.add(socket);
     const key: ClientKey = { processId: randomInt(1, 2 ** 31 - 1), secretKey: randomInt(-(2 ** 31), 2 ** 31 - 1) };
     const deps = {
       idleMs: this.timeouts.clientIdleMs,
@@ -169,8 +182,20 @@ export class Pooler {
       socket.end(errorResponse('FATAL', (error as { code?: string }).code ?? '08006', message));
     } finally {
       clearInterval(stillConnected);
-      this.clients.set(project.ref, (this.clients.get(project.ref) ?? 1) - 1);
+      connected.delete(socket);
+      if (connected.size === 0 && this.clients.get(project.ref) === connected) this.clients.delete(project.ref);
     }
+  }
+
+  /** Ends the project's clients (told why) and its server pool; the row is read again on the next login. */
+  private takeOffline(ref: string): void {
+    this.projects.forget(ref);
+    for (const socket of this.clients.get(ref) ?? []) {
+      socket.end(errorResponse('FATAL', '57P01', 'terminating connection: the project is going offline (database upgrade)'));
+      setTimeout(() => socket.destroy(), 1_000).unref();
+    }
+    this.pools.get(ref)?.close();
+    this.pools.delete(ref);
   }
 
   private pool(project: PoolerProject): ServerPool {

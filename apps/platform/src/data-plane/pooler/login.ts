@@ -14,6 +14,7 @@ import {
   MAX_AUTH_MESSAGE_BYTES, MAX_STARTUP_BYTES, PROTOCOL_3, ProtocolViolation, saslInitial, SSL_REQUEST, startupParams, type Frame,
 } from './protocol.ts';
 import { isAllowed, type PoolerProject } from './projects.ts';
+import type { FailureCount } from './rate-limit.ts';
 import { ScramExchange, scramVerifier } from './scram.ts';
 
 /** Stands in for an unknown project's password: the exchange runs the same way and fails. */
@@ -22,9 +23,11 @@ const NOBODY = scramVerifier(randomBytes(24).toString('base64'));
 export interface LoginDeps {
   tls: tls.SecureContext | null;
   project(ref: string): Promise<PoolerProject | null>;
-  isBlocked(ref: string, address: string): boolean;
-  failed(ref: string, address: string): void;
-  succeeded(ref: string, address: string): void;
+  /** Wrong passwords of this ref (or user) from this address in the current window, on every node. */
+  failures(ref: string, address: string): Promise<FailureCount>;
+  failed(ref: string, address: string): Promise<void>;
+  /** After earlier failures only: the count starts over. */
+  succeeded(ref: string, address: string): Promise<void>;
   cancel(processId: number, secretKey: number): void;
   /** A refusal worth a pgbouncer_logs entry (known projects only). */
   refused(project: PoolerProject, user: string, code: string, message: string): void;
@@ -161,7 +164,8 @@ export async function login(raw: net.Socket, deps: LoginDeps, timeoutMs: number)
       deps.refused(project, user, '28000', 'SSL connection is required');
       throw fatal(socket, '28000', 'SSL connection is required (SSL enforcement is on for this project)');
     }
-    if (deps.isBlocked(failureKey, address)) {
+    const failures = await deps.failures(failureKey, address);
+    if (failures.isBlocked) {
       if (project) deps.refused(project, user, '28P01', 'too many failed password attempts');
       throw fatal(socket, '28P01', 'too many failed password attempts; try again in a minute');
     }
@@ -176,11 +180,11 @@ export async function login(raw: net.Socket, deps: LoginDeps, timeoutMs: number)
     if (response.type !== 0x70) throw fatal(socket, '08P01', 'expected SASL response');
     const serverFinal = exchange.final(response.bytes.subarray(5).toString('utf8'));
     if (!serverFinal || !project) {
-      deps.failed(failureKey, address);
+      await deps.failed(failureKey, address);
       if (project) deps.refused(project, user, '28P01', 'password authentication failed');
       throw fatal(socket, '28P01', `password authentication failed for user "${user}"`);
     }
-    deps.succeeded(failureKey, address);
+    if (failures.count > 0) await deps.succeeded(failureKey, address);
     socket.write(authenticationSaslFinal(serverFinal));
     return { socket: reader.detach(), project, user, params, isTls, rest: reader.framer.drain() };
   } catch (error) {

@@ -1,39 +1,44 @@
 /**
- * Wrong pooler passwords, counted per project ref and client address: after MAX_FAILURES in
- * WINDOW_MS, that pair is refused until the window passes, so a password cannot be guessed at line
- * speed. Per node, in memory: a guesser spreading attempts over N nodes gets N times the budget,
- * still far from a useful rate, and nothing here is state a user relies on.
+ * Wrong pooler passwords, counted per project ref and client address: after MAX_FAILURES in one
+ * window of WINDOW_SECONDS, that pair is refused until the window passes, so a password cannot be
+ * guessed at line speed. The counts live in the platform database (rate_limit_windows, as the auth
+ * limits: control/shared-rate-limit.ts), so a guesser spreading attempts over several nodes draws on
+ * one budget. A login reads its pair's count once; only a failure writes, and a success after
+ * failures starts the count over.
  */
-const MAX_FAILURES = 10;
-const WINDOW_MS = 60_000;
+import { PlinthError } from '@plinth/errors';
+import { clearSharedLimit, hitSharedLimit, sharedLimitHits, type SharedRateLimit } from '../../control/shared-rate-limit.ts';
+import type { Queryable } from '../../engines/types.ts';
+
+const WRONG_PASSWORDS: SharedRateLimit = { name: 'pooler-password', maxHits: 10, windowSeconds: 60 };
+
+export interface FailureCount {
+  count: number;
+  isBlocked: boolean;
+}
 
 export class FailedLogins {
-  private readonly failures = new Map<string, { count: number; since: number }>();
+  constructor(private readonly db: Queryable) {}
 
   private key(ref: string, address: string): string {
-    return `${ref}\0${address}`;
+    return `${ref}:${address}`;
   }
 
-  isBlocked(ref: string, address: string): boolean {
-    const entry = this.failures.get(this.key(ref, address));
-    if (!entry) return false;
-    if (Date.now() - entry.since > WINDOW_MS) {
-      this.failures.delete(this.key(ref, address));
-      return false;
+  async count(ref: string, address: string): Promise<FailureCount> {
+    const count = await sharedLimitHits(this.db, WRONG_PASSWORDS, this.key(ref, address));
+    return { count, isBlocked: count >= WRONG_PASSWORDS.maxHits };
+  }
+
+  async fail(ref: string, address: string): Promise<void> {
+    try {
+      await hitSharedLimit(this.db, WRONG_PASSWORDS, this.key(ref, address));
+    } catch (error) {
+      // Over the budget: counted all the same, and the next login of the pair is refused.
+      if (!(error instanceof PlinthError && error.code === 'over_request_rate_limit')) throw error;
     }
-    return entry.count >= MAX_FAILURES;
   }
 
-  fail(ref: string, address: string): void {
-    const key = this.key(ref, address);
-    const entry = this.failures.get(key);
-    if (!entry || Date.now() - entry.since > WINDOW_MS) this.failures.set(key, { count: 1, since: Date.now() });
-    else entry.count += 1;
-    // Bounded: an attacker rotating refs or addresses must not grow this without limit.
-    if (this.failures.size > 100_000) this.failures.delete(this.failures.keys().next().value!);
-  }
-
-  succeed(ref: string, address: string): void {
-    this.failures.delete(this.key(ref, address));
+  succeed(ref: string, address: string): Promise<void> {
+    return clearSharedLimit(this.db, WRONG_PASSWORDS, this.key(ref, address));
   }
 }

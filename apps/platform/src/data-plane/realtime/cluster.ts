@@ -6,6 +6,9 @@
  *   gap in another's numbers (a message lost while the bus reconnected, a node it has not heard
  *   before) asks it for its whole state, which replaces what it knew: so presence converges.
  *   A node not heard from for 30 s is gone: its presences leave, its sockets stop counting.
+ * - open sockets per project: sent (`c`) as soon as this node's change, once per turn of the event
+ *   loop, besides the heartbeat. Near a plan's limit a node about to admit a socket also asks every
+ *   node for its counts now (`cq`) and waits briefly for the answers, so the limit holds at once.
  * On a sole node (in-process bus) nothing is sent.
  */
 import type { ClusterBus } from '../../control/cluster-bus.ts';
@@ -22,7 +25,12 @@ type Wire =
   | { k: 'pd'; v: number; s: string; d: PresenceDiff }
   | { k: 'hb'; v: number; c: Record<string, number> }
   | { k: 'sr'; to: string }
-  | { k: 'ps'; v: number; st: PresenceSnapshot };
+  | { k: 'ps'; v: number; st: PresenceSnapshot }
+  | { k: 'cq' }
+  | { k: 'c'; c: Record<string, number> };
+
+/** How long a node waits for the others' socket counts before it decides on what it knows. */
+const COUNT_WAIT_MS = 250;
 
 export interface RemoteDelivery {
   broadcast(scope: string, body: BroadcastBody): void;
@@ -41,6 +49,10 @@ export class ClusterRelay {
   private sentVersion = 0;
   private unsubscribe: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Called with each node that answered a count request; a refresh in flight is shared. */
+  private readonly countAnswers = new Set<(node: string) => void>();
+  private refreshing: Promise<void> | null = null;
+  private isCountSendPending = false;
 
   constructor(
     private readonly bus: ClusterBus,
@@ -73,6 +85,38 @@ export class ClusterRelay {
   publishPresence(changes: ScopedDiff[]): void {
     if (!this.bus.isShared) return;
     for (const { scope, diff } of changes) this.send({ k: 'pd', v: ++this.sentVersion, s: scope, d: diff });
+  }
+
+  /** This node's open sockets changed: the others hear the new counts right after this turn. */
+  connectionsChanged(): void {
+    if (!this.bus.isShared || this.isCountSendPending) return;
+    this.isCountSendPending = true;
+    setImmediate(() => {
+      this.isCountSendPending = false;
+      this.send({ k: 'c', c: this.quotas.localConnectionCounts() });
+    });
+  }
+
+  /** Brings every live node's open-socket counts up to date (or waits COUNT_WAIT_MS trying). */
+  refreshConnectionCounts(): Promise<void> {
+    if (!this.bus.isShared || this.nodes.size === 0) return Promise.resolve();
+    this.refreshing ??= new Promise<void>((resolve) => {
+      const awaited = new Set(this.nodes.keys());
+      const finish = () => {
+        clearTimeout(timer);
+        this.countAnswers.delete(answered);
+        this.refreshing = null;
+        resolve();
+      };
+      const answered = (node: string) => {
+        awaited.delete(node);
+        if (awaited.size === 0) finish();
+      };
+      const timer = setTimeout(finish, COUNT_WAIT_MS);
+      this.countAnswers.add(answered);
+      this.send({ k: 'cq' });
+    });
+    return this.refreshing;
   }
 
   private send(message: Wire): void {
@@ -116,6 +160,13 @@ export class ClusterRelay {
       case 'hb':
         this.quotas.setRemoteConnections(origin, message.c);
         if (!known.isSynced || message.v !== known.version) this.requestState(origin, known);
+        return;
+      case 'cq':
+        this.send({ k: 'c', c: this.quotas.localConnectionCounts() });
+        return;
+      case 'c':
+        this.quotas.setRemoteConnections(origin, message.c);
+        for (const answered of this.countAnswers) answered(origin);
         return;
       case 'sr':
         if (message.to === this.bus.nodeId) this.send({ k: 'ps', v: this.sentVersion, st: this.presence.snapshot() });

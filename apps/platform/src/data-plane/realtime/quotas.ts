@@ -2,7 +2,8 @@
  * The plan's Realtime limits (@plinth/plans): concurrent connections, messages per month and the
  * largest message. Every plan with a figure is held to it (null: none, as on Enterprise).
  * - Connections: this node's open sockets per project plus what the other nodes last reported in
- *   their heartbeats (cluster.ts, every 5 s), so the count holds across nodes within seconds.
+ *   their heartbeats (cluster.ts, every 5 s); near the limit the others are asked for their counts
+ *   before a socket is admitted, so the limit holds across nodes at once.
  * - Messages: every message a client, the REST API or the database sends, and every delivery to a
  *   socket, counted in memory and added to `realtime_usage` (platform database) every 5 s; the
  *   totals that come back (all nodes' increments) decide refusals.
@@ -11,6 +12,8 @@ import { limits, type Plan } from '@plinth/plans';
 import type { Database } from '../../engines/types.ts';
 
 const FLUSH_MS = 5000;
+/** From this share of the connection limit on, other nodes are asked for their counts before each admission. */
+const NEAR_LIMIT_SHARE = 0.8;
 
 const monthOf = (date: Date) => `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-01`;
 
@@ -57,6 +60,12 @@ export class RealtimeQuotas {
   isConnectionLimitReached(ref: string, plan: Plan): boolean {
     const limit = limits(plan).realtimeConnections;
     return limit !== null && this.connectionCount(ref) >= limit;
+  }
+
+  /** Whether the count (others' as of their last heartbeat) is close enough to the limit to ask them afresh. */
+  isNearConnectionLimit(ref: string, plan: Plan): boolean {
+    const limit = limits(plan).realtimeConnections;
+    return limit !== null && this.connectionCount(ref) >= limit * NEAR_LIMIT_SHARE;
   }
 
   /** The project's open sockets on every node (others' as of their last heartbeat). */

@@ -98,14 +98,26 @@ export class RealtimeService {
 
   // --- sockets
 
+  /** Whether a new socket of the project would pass the plan's connections, counting every node's sockets as of now. */
+  async isOverConnectionLimit(ref: string, plan: Plan): Promise<boolean> {
+    if (this.quotas.isNearConnectionLimit(ref, plan)) await this.cluster.refreshConnectionCounts();
+    return this.quotas.isConnectionLimitReached(ref, plan);
+  }
+
   socketOpened(socket: RealtimeSocket, project: ProjectHandle): void {
     this.plans.set(project.ref, project.plan);
     this.sockets.add(socket);
-    if (!socket.options.isOverConnectionLimit) this.quotas.connectionOpened(socket.ref);
+    if (!socket.options.isOverConnectionLimit) {
+      this.quotas.connectionOpened(socket.ref);
+      this.cluster.connectionsChanged();
+    }
   }
 
   socketClosed(socket: RealtimeSocket): void {
-    if (this.sockets.delete(socket) && !socket.options.isOverConnectionLimit) this.quotas.connectionClosed(socket.ref);
+    if (this.sockets.delete(socket) && !socket.options.isOverConnectionLimit) {
+      this.quotas.connectionClosed(socket.ref);
+      this.cluster.connectionsChanged();
+    }
   }
 
   // --- channels

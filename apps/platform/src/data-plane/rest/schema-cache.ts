@@ -1,13 +1,17 @@
 /**
  * The schema cache of one project database: loaded on first use (installing the runner too), reloaded
  * when a request names something it does not know (a table created since), at most a few times a
- * second, and on demand after DDL (invalidateSchemaCache).
+ * second, on demand after DDL (invalidateSchemaCache), and on `NOTIFY pgrst` (schema-listener.ts).
+ * A node holds a database's caches while its REST API is used: they and their listener are dropped
+ * after HOLD_MS unused, when the listener ends (the project scaled to zero, its sessions ended), or
+ * when the project goes offline (dropSchemaCache).
  */
 import { indexSchema, type SchemaIndex } from '@plinth/postgrest';
-import type { Database } from '../../engines/types.ts';
+import type { Database, Listener } from '../../engines/types.ts';
 import type { SchemaCacheLoad } from '../logs/index.ts';
 import { loadCatalog } from './catalog.ts';
 import { installRunner } from './runner.ts';
+import { listenForReloads } from './schema-listener.ts';
 
 export interface LoadedSchema {
   index: SchemaIndex;
@@ -28,7 +32,8 @@ export class SchemaCache {
   private unloggedLoads: SchemaCacheLoad[] = [];
   private loadCount = 0;
 
-  constructor(private readonly db: Database, private readonly schemas: string[]) {}
+  /** `listening`: settles once the database's listener is up, so no NOTIFY after the first load is missed. */
+  constructor(private readonly db: Database, private readonly schemas: string[], private readonly listening: Promise<unknown> = Promise.resolve()) {}
 
   get(): Promise<LoadedSchema> {
     if (!this.current) {
@@ -77,7 +82,7 @@ export class SchemaCache {
     this.loadStartedAt = Date.now();
     const startedAt = performance.now();
     try {
-      if (isFirst) await installRunner(this.db);
+      if (isFirst) await Promise.all([installRunner(this.db), this.listening]);
       const { data, roles } = await loadCatalog(this.db, this.schemas);
       const loaded = { index: indexSchema(data), roles };
       if (this.unloggedLoads.length < MAX_UNLOGGED_LOADS) {
@@ -99,19 +104,102 @@ export class SchemaCache {
   }
 }
 
-const caches = new WeakMap<Database, Map<string, SchemaCache>>();
+/** Caches unused this long are dropped with their listener (a LISTEN connection on a Postgres server). */
+const HOLD_MS = 10 * 60_000;
+/** A listener that could not start is tried again on a use at least this much later. */
+const LISTEN_RETRY_MS = 5_000;
 
-/** One cache per database object and exposed-schema list (a changed list is a different API). */
-export function schemaCacheFor(db: Database, schemas: string[]): SchemaCache {
-  let byList = caches.get(db);
-  if (!byList) caches.set(db, (byList = new Map()));
+/** The caches a node holds of one database, by exposed-schema list, and the listener that keeps them fresh. */
+interface Held {
+  byList: Map<string, SchemaCache>;
+  lastUsedAt: number;
+  listener: Listener | null;
+  listenFailedAt: number;
+  /** Settles once the listener is up or failed to start: a first load waits for it. */
+  listening: Promise<void>;
+  /** What `NOTIFY pgrst, 'reload config'` does: the latest user's (the REST route forgets the project's settings). */
+  onConfigReload: (() => void) | null;
+  isDropped: boolean;
+}
+
+const held = new Map<Database, Held>();
+let sweepTimer: NodeJS.Timeout | null = null;
+
+function forEachCache(entry: Held, fn: (cache: SchemaCache) => void): void {
+  for (const cache of entry.byList.values()) fn(cache);
+}
+
+function listen(db: Database, entry: Held): Promise<void> {
+  return listenForReloads(db, {
+    schema: () => forEachCache(entry, (cache) => cache.invalidate()),
+    config: () => entry.onConfigReload?.(),
+    // Notifications sent from now on would be missed: the caches go with the listener.
+    lost: () => drop(db, entry),
+  }).then(async (listener) => {
+    if (entry.isDropped) return void (await listener.close());
+    // Up after a failed start: what was notified meanwhile is unknown, so the caches reload.
+    if (entry.listenFailedAt > 0) forEachCache(entry, (cache) => cache.invalidate());
+    entry.listener = listener;
+  }, () => {
+    entry.listenFailedAt = Date.now();
+  });
+}
+
+function drop(db: Database, entry: Held): void {
+  if (entry.isDropped) return;
+  entry.isDropped = true;
+  if (held.get(db) === entry) held.delete(db);
+  forEachCache(entry, (cache) => cache.invalidate());
+  void entry.listener?.close().catch(() => undefined);
+  entry.listener = null;
+  if (held.size === 0 && sweepTimer) {
+    clearInterval(sweepTimer);
+    sweepTimer = null;
+  }
+}
+
+function sweep(): void {
+  const now = Date.now();
+  for (const [db, entry] of held) if (now - entry.lastUsedAt > HOLD_MS) drop(db, entry);
+}
+
+function hold(db: Database): Held {
+  const entry: Held = {
+    byList: new Map(), lastUsedAt: Date.now(), listener: null, listenFailedAt: 0, listening: Promise.resolve(), onConfigReload: null, isDropped: false,
+  };
+  held.set(db, entry);
+  sweepTimer ??= setInterval(sweep, HOLD_MS / 4).unref();
+  entry.listening = listen(db, entry);
+  return entry;
+}
+
+/**
+ * One cache per database object and exposed-schema list (a changed list is a different API); its use
+ * keeps the database's caches held. `onConfigReload` is what `NOTIFY pgrst, 'reload config'` does.
+ */
+export function schemaCacheFor(db: Database, schemas: string[], onConfigReload?: () => void): SchemaCache {
+  let entry = held.get(db);
+  if (!entry) entry = hold(db);
+  else if (!entry.listener && entry.listenFailedAt > 0 && Date.now() - entry.listenFailedAt > LISTEN_RETRY_MS) {
+    entry.listenFailedAt = Date.now();
+    entry.listening = listen(db, entry);
+  }
+  entry.lastUsedAt = Date.now();
+  if (onConfigReload) entry.onConfigReload = onConfigReload;
   const key = schemas.join('\u0000');
-  let cache = byList.get(key);
-  if (!cache) byList.set(key, (cache = new SchemaCache(db, schemas)));
+  let cache = entry.byList.get(key);
+  if (!cache) entry.byList.set(key, (cache = new SchemaCache(db, schemas, entry.listening)));
   return cache;
 }
 
 /** Drops every cached schema of this database: call after DDL made through the platform. */
 export function invalidateSchemaCache(db: Database): void {
-  for (const cache of caches.get(db)?.values() ?? []) cache.invalidate();
+  const entry = held.get(db);
+  if (entry) forEachCache(entry, (cache) => cache.invalidate());
+}
+
+/** Lets go of this database's caches and their listener (the project goes offline). */
+export function dropSchemaCache(db: Database): void {
+  const entry = held.get(db);
+  if (entry) drop(db, entry);
 }

@@ -39,6 +39,8 @@ export interface RestRequest extends ApiRequest {
 export interface RestHooks {
   /** The database failed in a way that is not a SQL error (closed by a pause, unreachable). */
   onDatabaseLost(): void;
+  /** `NOTIFY pgrst, 'reload config'` arrived: the project's API settings are read again. */
+  onConfigReload?(): void;
   log(error: unknown): void;
 }
 
@@ -89,7 +91,7 @@ export async function restOpenApi(project: RestProject, role: string): Promise<R
 }
 
 export async function handleRestRequest(project: RestProject, caller: RestCaller, request: RestRequest, hooks: RestHooks): Promise<HttpResult> {
-  const cache = schemaCacheFor(project.db, project.exposedSchemas);
+  const cache = schemaCacheFor(project.db, project.exposedSchemas, hooks.onConfigReload);
   const isAuthenticated = caller.role !== 'anon';
   for (let attempt = 0; ; attempt++) {
     // A write the database refuses as read-only (25006) can only be read-only mode's refusal (errors.ts).

@@ -16,6 +16,8 @@ const CATALOGUE = {
   BucketNotEmpty: { status: 409, error: 'InvalidRequest', message: 'The bucket you tried to delete is not empty' },
   EntityTooLarge: { status: 413, error: 'Payload too large', message: 'The object exceeded the maximum allowed size' },
   QuotaExceeded: { status: 413, error: 'Payload too large', message: "The project's storage quota is used up: delete files or upgrade the plan" },
+  // The spend cap (control/metering/spend-cap.ts): answered with its own 402, as the platform's plan limits are.
+  UsageCapReached: { status: 402, error: 'Payment required', message: errorCatalogue.usage_cap_reached.message },
   InvalidMimeType: { status: 415, error: 'invalid_mime_type', message: 'mime type is not supported' },
   InvalidKey: { status: 400, error: 'Invalid Input', message: 'Invalid key' },
   InvalidBucketName: { status: 400, error: 'Invalid Input', message: 'Bucket name invalid' },
@@ -52,9 +54,9 @@ export class StorageError extends Error {
     this.status = CATALOGUE[code].status;
   }
 
-  /** storage-api answers a client error with HTTP 400 and the real status in the body. */
+  /** storage-api answers a client error with HTTP 400 and the real status in the body; a plan's spend cap keeps its 402. */
   get httpStatus(): number {
-    return this.status >= 500 ? this.status : 400;
+    return this.status >= 500 || this.status === 402 ? this.status : 400;
   }
 
   toBody(): StorageErrorBody {

@@ -1,22 +1,27 @@
 /**
  * Resumable uploads (TUS 1.0) at /storage/v1/upload/resumable, as Supabase offers them, served by
- * the maintained @tus/server. Its parts are staged by @tus/file-store under the data directory
- * (not in S3 yet: @tus/s3-store needs ListParts, which the S3 server the tests run, s3rver, lacks;
- * until then an upload's chunks must reach the node that started it).
+ * the maintained @tus/server. Its parts wait in the platform's object store (resumable-store.ts;
+ * not @tus/s3-store, which needs ListParts, which the S3 server the tests run, s3rver, lacks), so an
+ * upload's chunks may reach any node of a fleet.
  * The upload is checked when it is created (the key, bucket limits, type, quota and RLS, through
  * ProjectStorage.assertCanUpload) and, once complete, goes into the project's storage like any other
  * upload, as whoever sent the last chunk (their token, so RLS decides again); the staged parts are
  * then removed. Every request must carry a valid token of the upload's own project, and only the
  * user who created an upload (or the service role) may continue or cancel it.
+ * Two requests never write one upload at once, on any node: @tus/server's lock lives in the platform
+ * database and a waiting request asks the holder to let go over the cluster bus (resumable-lock.ts).
  * Metadata (as Supabase's clients send it): bucketName, objectName, contentType, cacheControl, metadata.
  */
-import { randomBytes } from 'node:crypto';
-import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Upload as TusUpload } from '@tus/utils';
 import { MAX_UPLOAD_SIZE_BYTES } from '@plinth/plans';
+import type { ClusterBus } from '../../control/cluster-bus.ts';
+import type { Queryable } from '../../engines/types.ts';
 import type { StorageCaller } from './as-caller.ts';
 import { StorageError, toStorageError } from './errors.ts';
+import type { ObjectStore } from './object-stores/index.ts';
+import { DatabaseLocker } from './resumable-lock.ts';
+import { newUploadSuffix, ObjectStoreTusStore } from './resumable-store.ts';
 import type { ProjectStorage, Upload } from './service.ts';
 
 export const RESUMABLE_PATH = '/upload/resumable';
@@ -24,17 +29,30 @@ export const RESUMABLE_PATH = '/upload/resumable';
 export interface ResumableOptions {
   /** Read per request: the URL the platform is reached at. */
   publicUrl(): string;
-  /** The directory where parts wait until the upload completes. */
-  stagingDirectory: string;
+  /** Where parts wait until the upload completes: shared by every node. */
+  objects: ObjectStore;
   storageFor(ref: string): Promise<ProjectStorage>;
   /** The request's caller, verified with the project's secret (a bad token throws a StorageError). */
   callerFor(ref: string, headers: Headers): Promise<StorageCaller>;
+  /** The platform database, where each upload's lock is held (shared by every node). */
+  db: Queryable;
+  /** Reaches the node whose request holds an upload's lock, to ask it to let go. */
+  bus: ClusterBus;
+  log?: (message: string) => void;
+}
+
+export interface ResumableServer {
+  tus: Server;
+  /** Removes expired uploads' parts and locks their holders left behind (any node may: idempotent). */
+  sweep(): Promise<void>;
+  /** Stops answering other nodes' requests to let go (the bus subscription). */
+  close(): void;
 }
 
 /** Unfinished uploads are forgotten after a day, as Supabase's are. */
 const EXPIRE_MS = 24 * 3600 * 1000;
 
-/** Upload ids carry their project: `{ref}_{32 hex}`. */
+/** Upload ids carry their project: `{ref}_{32 hex}` (the hex begins with the day, resumable-store.ts). */
 function refOfId(id: string): string | null {
   return /^([a-z]{20})_[0-9a-f]{32}$/.exec(id)?.[1] ?? null;
 }
@@ -72,14 +90,16 @@ function uploadOf(meta: NonNullable<TusUpload['metadata']>, size: number | undef
   };
 }
 
-export function createResumableServer(options: ResumableOptions): Server {
-  const datastore = new TusFileStore({ directory: options.stagingDirectory, expirationPeriodInMilliseconds: EXPIRE_MS });
+export function createResumableServer(options: ResumableOptions): ResumableServer {
+  const datastore = new ObjectStoreTusStore(options.objects, EXPIRE_MS);
+  const locker = new DatabaseLocker({ db: options.db, bus: options.bus, log: options.log });
   const subOf = (caller: StorageCaller) => (typeof caller.claims.sub === 'string' ? caller.claims.sub : '');
-  return new Server({
+  const tus = new Server({
     path: RESUMABLE_PATH,
     datastore,
+    locker,
     maxSize: MAX_UPLOAD_SIZE_BYTES,
-    namingFunction: (req) => `${refOfRequest(req)}_${randomBytes(16).toString('hex')}`,
+    namingFunction: (req) => `${refOfRequest(req)}_${newUploadSuffix()}`,
     generateUrl: (req, { id }) => `${options.publicUrl()}/p/${refOfRequest(req)}/storage/v1${RESUMABLE_PATH}/${id}`,
     onIncomingRequest: async (req, id) => {
       try {
@@ -120,4 +140,12 @@ export function createResumableServer(options: ResumableOptions): Server {
       }
     },
   });
+  return {
+    tus,
+    async sweep() {
+      await tus.cleanUpExpiredUploads();
+      await locker.removeLapsed();
+    },
+    close: () => locker.close(),
+  };
 }

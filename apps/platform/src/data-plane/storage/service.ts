@@ -156,6 +156,15 @@ export class ProjectStorage {
     } catch (error) {
       throw toStorageError(error);
     }
+    // A body of no declared size (a multipart form, a chunked request) meets the quota once its size is known.
+    if (upload.contentLength === null) {
+      try {
+        await this.assertQuota(written.size);
+      } catch (error) {
+        await this.project.store.delete([key]);
+        throw error;
+      }
+    }
     const metadata: rows.ObjectMetadata = {
       eTag: written.etag, size: written.size, mimetype: upload.contentType, cacheControl: upload.cacheControl,
       lastModified: written.lastModified.toISOString(), contentLength: written.size, httpStatusCode: 200,

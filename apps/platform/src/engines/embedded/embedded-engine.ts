@@ -13,10 +13,12 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { PlinthError } from '@plinth/errors';
 import { serverAccessIn } from '@plinth/pg-meta';
 import type { BootstrapOptions } from '../bootstrap.ts';
 import { archiveDirectory, extractDirectory } from '../directory-archive.ts';
+import { streamOpenedLater } from '../dump-stream.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { alterSystemReadOnlySql } from '../read-only.ts';
 import { LOCK_FILE_NAME } from '../lock-file.ts';
@@ -31,6 +33,9 @@ import { ProjectTemplates } from './templates.ts';
 import { ensureVault, VAULT_KEY_SETTING, type VaultKeys } from '../vault.ts';
 import { WorkerDatabase, type WorkerDatabaseOptions } from './worker-database.ts';
 
+/** How long callers in the middle of work on a worker get before a read-only switch closes it anyway. */
+const SWITCH_DRAIN_MS = 10_000;
+
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
 }
@@ -41,6 +46,8 @@ export class EmbeddedEngine implements Engine {
   private readonly open = new Map<string, Promise<WorkerDatabase>>();
   /** Closes in progress: a reopen must wait for the old worker to exit and release the lock. */
   private readonly closing = new Map<string, Promise<void>>();
+  /** Read-only switches in progress, by ref (setReadOnly): each waits for the one before it. */
+  private readonly switching = new Map<string, Promise<void>>();
   private readonly templates: ProjectTemplates;
   private readonly snapshots: ReadSnapshots;
   /** False when the editor's reads run on the project's own worker (PLINTH_EMBEDDED_SQL_SNAPSHOTS=off). */
@@ -96,7 +103,13 @@ export class EmbeddedEngine implements Engine {
   private async using<T>(ref: string, fn: (db: WorkerDatabase) => Promise<T>): Promise<T> {
     this.uses.enter(ref);
     try {
-      return await fn(await this.worker({ ref, server: null }));
+      const db = await this.worker({ ref, server: null });
+      const release = db.retain();
+      try {
+        return await fn(db);
+      } finally {
+        release();
+      }
     } finally {
       this.uses.leave(ref);
     }
@@ -137,6 +150,22 @@ export class EmbeddedEngine implements Engine {
       return location;
     } catch (err) {
       await this.dropProject({ ref, server: null }).catch(() => {});
+      throw err;
+    }
+  }
+
+  async cloneProject(source: ProjectLocation, ref: string): Promise<ProjectLocation> {
+    assertValidRef(ref);
+    if (await exists(this.projectDir(ref))) throw new Error(`Project ${ref} already exists in ${this.dataDir}.`);
+    const location = { ref, server: null };
+    try {
+      await mkdir(this.projectDir(ref), { recursive: true });
+      // The source's worker holds still (CHECKPOINT and copy in one hold), as for a read snapshot.
+      await this.using(source.ref, (primary) => primary.snapshotTo(this.dbDir(ref)));
+      await this.using(ref, async () => undefined);
+      return location;
+    } catch (err) {
+      await this.dropProject(location).catch(() => {});
       throw err;
     }
   }
@@ -241,10 +270,22 @@ export class EmbeddedEngine implements Engine {
    * setting. Its one session takes the new default when the worker opens again, now.
    */
   async setReadOnly(location: ProjectLocation, readOnly: boolean): Promise<void> {
-    await this.using(location.ref, (db) => db.exec(alterSystemReadOnlySql(readOnly)));
-    // Snapshots (the editor's reads) are read-only whatever the default, and may be in use: kept.
-    await this.closeWorker(location.ref, { keepSnapshots: true });
-    await this.worker(location);
+    // One switch of a project at a time: two checks switching at once interleave their closes and
+    // opens, and an open can then meet the lock of a worker still closing.
+    const previous = this.switching.get(location.ref) ?? Promise.resolve();
+    const switched = previous.catch(() => undefined).then(async () => {
+      await this.using(location.ref, (db) => db.exec(alterSystemReadOnlySql(readOnly)));
+      // Snapshots (the editor's reads) are read-only whatever the default, and may be in use: kept.
+      // Callers mid-sequence on the old worker (an editor statement, a transaction) finish first.
+      await this.closeWorker(location.ref, { keepSnapshots: true, drainMs: SWITCH_DRAIN_MS });
+      await this.worker(location);
+    });
+    this.switching.set(location.ref, switched);
+    try {
+      await switched;
+    } finally {
+      if (this.switching.get(location.ref) === switched) this.switching.delete(location.ref);
+    }
   }
 
   async closeProject(location: ProjectLocation): Promise<void> {
@@ -261,12 +302,15 @@ export class EmbeddedEngine implements Engine {
    * Closes the project's workers. Taken out of `open` before the first await, so a use arriving
    * meanwhile waits for this close and opens afresh instead of getting a worker about to close.
    */
-  private async closeWorker(ref: string, options: { keepSnapshots?: boolean } = {}): Promise<void> {
+  private async closeWorker(ref: string, options: { keepSnapshots?: boolean; drainMs?: number } = {}): Promise<void> {
     const opening = this.open.get(ref);
     this.open.delete(ref);
     const closed = (async () => {
       if (!options.keepSnapshots) await this.snapshots.closeProject(ref);
-      await opening?.then((db) => db.close(), () => {});
+      await opening?.then(async (db) => {
+        if (options.drainMs) await db.unused(options.drainMs);
+        await db.close();
+      }, () => {});
     })();
     this.closing.set(ref, closed);
     try {
@@ -335,11 +379,18 @@ export class EmbeddedEngine implements Engine {
     await rm(this.projectDir(location.ref), { recursive: true, force: true });
   }
 
-  async dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string> {
+  dumpStream(location: ProjectLocation, pgDumpArgs: string[]): Readable {
     // Always on a snapshot of its own, even with the editor's snapshots off: pg_dump blocks the
     // worker it runs in for the whole dump, so neither the project's one worker (its data plane)
-    // nor the editor's shared snapshot (its reads) can be that worker.
-    return this.using(location.ref, (primary) => this.snapshots.withOwnSnapshot(location.ref, primary, (db) => db.dump(pgDumpArgs)));
+    // nor the editor's shared snapshot (its reads) can be that worker. The snapshot (and the use of
+    // the project, so scale to zero waits) lasts until the stream closes.
+    return streamOpenedLater(() => new Promise<Readable>((opened, failed) => {
+      this.using(location.ref, (primary) => this.snapshots.withOwnSnapshot(location.ref, primary, (db) => {
+        const dump = db.dumpStream(pgDumpArgs);
+        opened(dump);
+        return finished(dump).catch(() => undefined); // the stream's reader sees its error
+      })).catch(failed);
+    }));
   }
 
   async postgresVersion(location: ProjectLocation): Promise<string> {

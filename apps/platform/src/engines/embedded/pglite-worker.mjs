@@ -4,10 +4,11 @@
 //
 // Protocol (main -> worker): { id, op, ... } with op one of
 //   query {sql, params} | exec {sql} | begin | txQuery {txId, sql, params} | txExec {txId, sql}
-//   | commit {txId} | rollback {txId} | snapshotTo {dir, exclude} | prepared {round} | dump {args}
+//   | commit {txId} | rollback {txId} | snapshotTo {dir, exclude} | prepared {round} | dumpStream {args, inFlight}
 //   | listen {channel} | unlisten {channel} | wireBegin | wireExec {wireId, bytes} | wireEnd {wireId, rollback} | close (the main thread terminates the thread after it)
 // Reply (worker -> main): { id, ok: true, result } or { id, ok: false, error }; a NOTIFY on a
-// channel listened to is posted as { notify: channel, payload } when PGlite delivers it.
+// channel listened to is posted as { notify: channel, payload } when PGlite delivers it, a piece of a
+// dump as { dumpPiece: id, bytes }.
 // The worker starts before it knows its database (worker-database.ts keeps one started as a spare):
 // its first message is { open: { dataDir, settings } }; once PGlite has opened it, the worker posts
 // { ready: true } (or { ready: false, error } if PGlite failed to open).
@@ -149,13 +150,14 @@ function runRound(pg, { close, steps }) {
 }
 
 /**
- * pg_dump of this database (see @plinth/pg-dump/pglite): blocks the thread for the whole dump, which
- * is why the engine dumps a snapshot of its own, never the project's worker. Loaded on first use:
- * most workers never dump.
+ * pg_dump of this database (see @plinth/pg-dump/pglite), posted to the main thread in pieces as
+ * { dumpPiece: id, bytes } before the call's reply, with backpressure through `inFlight` (the thread
+ * waits while the reader is behind). It blocks the thread for the whole dump, which is why the engine
+ * dumps a snapshot of its own, never the project's worker. Loaded on first use: most workers never dump.
  */
-async function dump(pg, args) {
-  const { dumpPglite } = await import('@plinth/pg-dump/pglite');
-  return dumpPglite(pg, args);
+async function dumpStream(pg, id, args, inFlight) {
+  const { dumpPgliteInPieces } = await import('@plinth/pg-dump/pglite');
+  return dumpPgliteInPieces(pg, args, inFlight, (bytes) => parentPort.postMessage({ dumpPiece: id, bytes }, [bytes.buffer]));
 }
 
 // The connection pooler's sessions (engines/types.ts WireSession): while one is open it holds
@@ -223,7 +225,7 @@ async function handle(pg, msg) {
     case 'rollback': await end(msg.txId, false); return null;
     case 'prepared': return runRound(pg, msg.round);
     case 'snapshotTo': return snapshotTo(pg, msg.dir, msg.exclude ?? []);
-    case 'dump': return dump(pg, msg.args ?? []);
+    case 'dumpStream': return dumpStream(pg, msg.id, msg.args ?? [], msg.inFlight);
     case 'listen': return listen(pg, msg.channel);
     case 'unlisten': return unlisten(msg.channel);
     case 'wireBegin': return wireBegin(pg);

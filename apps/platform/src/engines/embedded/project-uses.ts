@@ -77,7 +77,13 @@ export function projectHandle(ref: string, uses: ProjectUses, worker: () => Prom
   const use = async <T>(fn: (db: WorkerDatabase) => Promise<T>): Promise<T> => {
     uses.enter(ref);
     try {
-      return await fn(await worker());
+      const db = await worker();
+      const release = db.retain();
+      try {
+        return await fn(db);
+      } finally {
+        release();
+      }
     } finally {
       uses.leave(ref);
     }
@@ -89,7 +95,9 @@ export function projectHandle(ref: string, uses: ProjectUses, worker: () => Prom
     queryPrepared: <Row>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>> =>
       use((db) => db.queryPrepared<Row>(setup, statement)),
     // A listener is a use for as long as it listens: a project with realtime subscribers stays open.
-    listen: async (channel, onNotify, onLost) => {
+    // A passive one is a use only while it starts; the worker's idle close ends it.
+    listen: async (channel, onNotify, onLost, options) => {
+      if (options?.passive) return use(async (db) => db.listen(channel, onNotify, onLost));
       uses.enter(ref);
       let isInUse = true;
       const release = () => {

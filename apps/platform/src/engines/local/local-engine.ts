@@ -24,9 +24,10 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
-import { dumpDatabase, dumpDatabaseStream } from '@plinth/pg-dump';
+import { dumpDatabaseStream } from '@plinth/pg-dump';
 import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { archiveDirectory, extractDirectory } from '../directory-archive.ts';
+import { streamOpenedLater } from '../dump-stream.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { createPool, PgDatabase } from '../postgres/pg-database.ts';
 import { setRolePassword } from '../login-password.ts';
@@ -235,21 +236,59 @@ export class LocalEngine implements Engine {
       // As the cluster user, so the copy is theirs with the template's modes (PGDATA must be 0700).
       const user = clusterUser();
       await execFileAsync('cp', ['-R', '-p', join(template, 'db'), join(dir, 'db')], { ...(user && { uid: user.uid, gid: user.gid }) });
-      // As a use of the project (enter/leave), so the idle timer cannot stop the new cluster mid-set-up.
-      await this.using(ref, async () => {
-        const admin = socketPool(this.clusterOf(ref).cluster.socketDir, LOCAL_SUPERUSER, 1);
-        try {
-          // PASSWORD takes no bind parameter: the literal is quoted by pg's escapeLiteral.
-          await admin.exec(`alter role ${OWNER} password ${literal(options.dbPassword)}`);
-        } finally {
-          await admin.close();
-        }
-      });
+      await this.setOwnerPassword(ref, options.dbPassword);
     } catch (error) {
       await this.dropProject(location).catch(() => {});
       throw error;
     }
     return location;
+  }
+
+  async cloneProject(source: ProjectLocation, ref: string, options: { dbPassword: string }): Promise<ProjectLocation> {
+    assertValidRef(ref);
+    const dir = this.projectDir(ref);
+    if (existsSync(dir)) throw new Error(`Project ${ref} already exists in ${dir}.`);
+    const location = { ref, server: null };
+    const sourceDb = join(this.projectDir(source.ref), 'db');
+    try {
+      await this.makeOwnDir(dir);
+      // The files must be a clean shutdown's: the source stops for the copy (held, so no request
+      // starts it meanwhile) and starts again on its next use.
+      this.held.add(source.ref);
+      try {
+        await this.closeProject(source);
+        await stopOrphan(sourceDb);
+        const user = clusterUser();
+        await execFileAsync('cp', ['-R', '-p', sourceDb, join(dir, 'db')], { ...(user && { uid: user.uid, gid: user.gid }) });
+      } finally {
+        this.held.delete(source.ref);
+      }
+      // Not the source's server log, a pid file, nor its WAL archiving (pitr.ts: the copy would archive into the source's history).
+      await rm(join(dir, 'db', 'log'), { recursive: true, force: true });
+      await rm(join(dir, 'db', 'postmaster.pid'), { force: true });
+      await rm(join(dir, 'db', 'pitr.conf'), { force: true });
+      await this.setOwnerPassword(ref, options.dbPassword);
+    } catch (error) {
+      await this.dropProject(location).catch(() => {});
+      throw error;
+    }
+    return location;
+  }
+
+  /**
+   * The new project's owner password, set as a use of the project (enter/leave) so the idle timer
+   * cannot stop the new cluster mid-set-up. PASSWORD takes no bind parameter: the literal is quoted
+   * by pg's escapeLiteral.
+   */
+  private async setOwnerPassword(ref: string, dbPassword: string): Promise<void> {
+    await this.using(ref, async () => {
+      const admin = socketPool(this.clusterOf(ref).cluster.socketDir, LOCAL_SUPERUSER, 1);
+      try {
+        await admin.exec(`alter role ${OWNER} password ${literal(dbPassword)}`);
+      } finally {
+        await admin.close();
+      }
+    });
   }
 
   private clusterOf(ref: string): ProjectCluster {
@@ -340,7 +379,9 @@ export class LocalEngine implements Engine {
       queryPrepared: <Row>(setup: PreparedStatement, statement: PreparedStatement): Promise<QueryResult<Row>> =>
         use((db) => db.queryPrepared<Row>(setup, statement)),
       // A listener is a use for as long as it listens: a project with realtime subscribers stays up.
-      listen: async (channel, onNotify, onLost) => {
+      // A passive one is a use only while it starts; the cluster's idle stop ends it.
+      listen: async (channel, onNotify, onLost, options) => {
+        if (options?.passive) return use((db) => db.listen(channel, onNotify, onLost));
         const db = await this.enter(ref);
         let isInUse = true;
         const release = () => {
@@ -422,18 +463,18 @@ export class LocalEngine implements Engine {
     return readInterruptibly(await this.project(location), read, signal, () => this.interrupt(location));
   }
 
-  async dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string> {
-    // As a use of the project, so an idle stop cannot cut the dump off.
-    return this.using(location.ref, () =>
-      dumpDatabase(this.superuserLogin(location.ref), pgDumpArgs));
-  }
-
-  /** The same dump as a stream (a major upgrade's), counted as a use of the project until the stream closes. */
-  private async dumpStream(location: ProjectLocation): Promise<Readable> {
-    await this.enter(location.ref);
-    const dump = dumpDatabaseStream(this.superuserLogin(location.ref));
-    dump.once('close', () => this.leave(location.ref));
-    return dump;
+  /**
+   * PGlite's WebAssembly pg_dump relayed to the cluster's socket (@plinth/pg-dump): the clusters'
+   * npm packages ship no pg_dump, and a system one is often older than the cluster's major. Counted
+   * as a use of the project (started if scale to zero stopped it) until the stream closes.
+   */
+  dumpStream(location: ProjectLocation, pgDumpArgs: string[]): Readable {
+    return streamOpenedLater(async () => {
+      await this.enter(location.ref);
+      const dump = dumpDatabaseStream(this.superuserLogin(location.ref), pgDumpArgs);
+      dump.once('close', () => this.leave(location.ref));
+      return dump;
+    });
   }
 
   private superuserLogin(ref: string): pg.ClientConfig {
@@ -607,7 +648,7 @@ export class LocalEngine implements Engine {
     const host: MajorUpgradeHost = {
       projectDir: this.projectDir(ref), target: this.binaries(targetMajor), superuser: LOCAL_SUPERUSER, owner: OWNER, database: DATABASE, port: SOCKET_PORT,
       asSuperuser: (fn) => this.asSuperuser(location, fn),
-      dump: () => this.dumpStream(location),
+      dump: async () => this.dumpStream(location, []),
       ownerStartupOptions: this.options.vaultKeys && vaultKeyOption(this.options.vaultKeys(ref)),
       stopAndHold: () => this.stopAndHold(ref),
     };

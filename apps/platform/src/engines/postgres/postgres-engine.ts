@@ -20,9 +20,10 @@ import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { PlinthError } from '@plinth/errors';
 import { streamStatements, withoutLeadingComments } from '@plinth/pg-meta';
-import { dumpDatabase, dumpDatabaseStream } from '@plinth/pg-dump';
+import { dumpDatabaseStream } from '@plinth/pg-dump';
 import { bootstrapProject, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { DatabaseError } from '../database-error.ts';
+import { streamOpenedLater } from '../dump-stream.ts';
 import { readInterruptibly } from '../interruptible.ts';
 import { setRolePassword } from '../login-password.ts';
 import { createPrivilegedExtension, dropPrivilegedExtension, loadablePrivilegedExtensions, type PrivilegedExtensionRequest } from '../privileged-extensions.ts';
@@ -219,11 +220,38 @@ export class PostgresEngine implements Engine {
     return location;
   }
 
+  async cloneProject(source: ProjectLocation, ref: string, options: { dbPassword: string }): Promise<ProjectLocation> {
+    assertValidRef(ref);
+    const server = this.requireServer(source);
+    const sourceDb = databaseName(source.ref);
+    // CREATE DATABASE ... TEMPLATE needs the source without sessions: this node's pool closes and
+    // every other session of it (the data plane's, other nodes') is ended just before; one that
+    // reconnects in between makes it fail with 55006, and it is tried again.
+    const freeSource = async () => {
+      await this.closeProject(source);
+      await this.admin(server).query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [sourceDb]);
+    };
+    const location = await this.makeDatabase(ref, server, options.dbPassword, sourceDb, freeSource);
+    try {
+      await this.asSuperuser(location, async (superuser) => {
+        // The copy's objects belong to the source's owner: they become the new owner's. REASSIGN
+        // OWNED also moves databases the role owns, so the source's database is given back at once.
+        await superuser.exec(`reassign owned by ${ident(ownerRole(source.ref))} to ${ident(ownerRole(ref))}`);
+        await superuser.exec(`alter database ${ident(sourceDb)} owner to ${ident(ownerRole(source.ref))}`);
+        await superuser.exec(ownerGrantsSql(ident(ownerRole(ref))));
+      });
+    } catch (err) {
+      await this.dropProject(location).catch(() => {});
+      throw err;
+    }
+    return location;
+  }
+
   /**
    * The project's roles and its empty database on `server` (from `template`), closed to all but them.
    * `dbPassword` is the owner's password, or its stored hash (SCRAM or MD5), which PostgreSQL keeps as given.
    */
-  private async makeDatabase(ref: string, server: string, dbPassword: string, template: 'template0' | 'template1'): Promise<ProjectLocation> {
+  private async makeDatabase(ref: string, server: string, dbPassword: string, template: string, freeTemplate?: () => Promise<void>): Promise<ProjectLocation> {
     const admin = this.admin(server);
     const db = ident(databaseName(ref));
     const owner = ident(ownerRole(ref));
@@ -237,13 +265,19 @@ export class PostgresEngine implements Engine {
       if (!(err instanceof DatabaseError && err.code === '42710')) throw err; // duplicate_object
       await admin.exec(`alter role ${owner} login password ${literal(dbPassword)}`);
     }
-    try {
-      await admin.exec(`create database ${db} owner ${owner} template ${template}`);
-    } catch (err) {
-      if (err instanceof DatabaseError && err.code === '42P04') {
-        throw new Error(`Project ${ref} already exists on ${new URL(server).host}.`, { cause: err });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await freeTemplate?.();
+        await admin.exec(`create database ${db} owner ${owner} template ${ident(template)}`);
+        break;
+      } catch (err) {
+        if (err instanceof DatabaseError && err.code === '42P04') {
+          throw new Error(`Project ${ref} already exists on ${new URL(server).host}.`, { cause: err });
+        }
+        // object_in_use: a session of the template came back before the copy began.
+        if (freeTemplate && err instanceof DatabaseError && err.code === '55006' && attempt < 5) continue;
+        throw err;
       }
-      throw err;
     }
     const location = { ref, server };
     const platform = ident(platformRole(ref));
@@ -329,8 +363,10 @@ export class PostgresEngine implements Engine {
     return readInterruptibly(await this.project(location), read, signal, () => this.interrupt(location));
   }
 
-  async dump(location: ProjectLocation, pgDumpArgs: string[]): Promise<string> {
-    return dumpDatabase({ connectionString: withDatabase(this.requireServer(location), databaseName(location.ref)) }, pgDumpArgs);
+  /** As pause's archive: PGlite's WebAssembly pg_dump relayed to the project's database on its server, as the superuser. */
+  dumpStream(location: ProjectLocation, pgDumpArgs: string[]): Readable {
+    return streamOpenedLater(async () =>
+      dumpDatabaseStream({ connectionString: withDatabase(this.requireServer(location), databaseName(location.ref)) }, pgDumpArgs));
   }
 
   assertRunnable(_statement: string): void {

@@ -18,6 +18,7 @@ function orgMenu(slug: string, canSeeInvoices: boolean): MenuGroup[] {
         { label: 'Team', href: `${base}/team` },
         { label: 'Integrations', href: `${base}/integrations` },
         { label: 'OAuth Apps', href: `${base}/apps` },
+        { label: 'SSO', href: `${base}/sso` },
         { label: 'Audit Logs', href: `${base}/audit` },
         { label: 'Legal Documents', href: `${base}/documents` },
       ],

@@ -7,6 +7,7 @@ import { IconBar } from './icon-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { menuSectionOf, projectMenu } from './project-menus.ts';
 import { ResourceWarningBanner } from './resource-warning-banner.tsx';
+import { BranchProjectNotice } from '../../features/branches/branch-project-notice.tsx';
 import { useProjectQuery } from '../../data/projects/project-query.ts';
 import { useOrganization } from '../../data/organizations/organizations-query.ts';
 import { useDatabaseMenuFlags } from '../../data/extensions/extensions-query.ts';
@@ -56,6 +57,7 @@ export function ProjectLayout() {
         {menu && <SideMenu title={menu.title} groups={menu.groups} testId="product-menu" />}
         <div className="flex min-w-0 flex-1 flex-col">
           <ResourceWarningBanner projectRef={ref} slug={slug} pathAfterRef={pathAfterRef} />
+          <BranchProjectNotice project={project.data} />
           <main className="min-h-0 flex-1 overflow-y-auto">
             {project.isError ? (
               <ErrorPage error={project.error} isFullPage={false} />

@@ -80,6 +80,13 @@ export function SignInForm() {
       <Button type="submit" variant="primary" size="lg" className="w-full" isLoading={signIn.isPending}>
         Sign in
       </Button>
+      <Link
+        to={withReturnTo('/sign-in/sso', returnToParam)}
+        className="flex h-10 w-full items-center justify-center rounded-md border border-line-strong text-sm font-medium text-fg hover:bg-surface-2"
+        data-testid="sign-in-sso"
+      >
+        Continue with SSO
+      </Link>
       <p className="text-center text-sm text-fg-muted">
         Don&apos;t have an account?{' '}
         <Link to={withReturnTo('/sign-up', returnToParam)} className="font-medium text-fg underline-offset-4 hover:underline">

@@ -92,6 +92,9 @@ export function PitrSection({ projectRef, list, canManage }: { projectRef: strin
           )}
         </>
       )}
+      {list.pitr_enabled && list.pitr_history_note && (
+        <p role="note" className="text-sm text-fg-muted" data-testid="backups-pitr-history-note">{list.pitr_history_note}</p>
+      )}
       <PitrRestoreDialog projectRef={projectRef} targetUnix={confirming} onClose={() => setConfirming(null)} />
     </section>
   );

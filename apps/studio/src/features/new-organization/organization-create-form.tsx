@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { limits, PLAN_NAMES, PLAN_PRICES } from '@plinth/plans';
+import { limits, PLAN_NAMES, PLAN_PRICES, type Plan } from '@plinth/plans';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../components/ui/input.tsx';
@@ -11,17 +11,24 @@ import { slugify } from '../../lib/format.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
-/** Until billing lands, organizations start on Free and the operator moves them to another plan. */
-const PLAN_DESCRIPTION = `Every organization starts on the Free plan, which allows ${limits('free').freeProjectLimit} active free projects per owner or administrator. The operator of this Plinth can change an organization's plan.`;
+/** Plans an organization can start on here; Enterprise goes through the contact form on the billing page. */
+const STARTING_PLANS = ['free', 'pro', 'team'] as const satisfies readonly Plan[];
+type StartingPlan = (typeof STARTING_PLANS)[number];
+
+const PLAN_DESCRIPTION = `The Free plan allows ${limits('free').freeProjectLimit} active free projects per owner or administrator. Paid plans are invoiced by the operator of this Plinth.`;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Values {
   name: string;
   slug: string;
+  plan: StartingPlan;
+  billingEmail: string;
 }
 type Errors = Partial<Record<keyof Values, string>>;
 
-function validate({ name, slug }: Values): Errors {
+function validate({ name, slug, plan, billingEmail }: Values): Errors {
   const errors: Errors = {};
+  if (plan !== 'free' && !EMAIL.test(billingEmail.trim())) errors.billingEmail = 'Please provide the email address invoices go to';
   if (!name.trim()) errors.name = 'Please provide an organization name';
   else if (name.trim().length > 64) errors.name = 'Organization name must be at most 64 characters';
   if (slug) {
@@ -34,12 +41,12 @@ function validate({ name, slug }: Values): Errors {
 export function OrganizationCreateForm() {
   const navigate = useNavigate();
   const create = useOrganizationCreateMutation();
-  const [values, setValues] = useState<Values>({ name: '', slug: '' });
+  const [values, setValues] = useState<Values>({ name: '', slug: '', plan: 'free', billingEmail: '' });
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const local = validate(values);
   // A server answer (e.g. slug taken) shows until the field changes; local rules still apply.
-  const errors: Errors = { name: local.name ?? serverErrors.name, slug: local.slug ?? serverErrors.slug };
+  const errors: Errors = { name: local.name ?? serverErrors.name, slug: local.slug ?? serverErrors.slug, billingEmail: local.billingEmail };
   const suggestedSlug = slugify(values.name);
 
   function set(field: keyof Values, value: string) {
@@ -49,10 +56,12 @@ export function OrganizationCreateForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setTouched({ name: true, slug: true });
+    setTouched({ name: true, slug: true, billingEmail: true });
     if (Object.values(validate(values)).some(Boolean)) return;
+    const paymentMethod =
+      values.plan === 'free' ? undefined : { provider: 'manual' as const, details: { billing_email: values.billingEmail.trim(), billing_address: null, purchase_order: null } };
     create.mutate(
-      { name: values.name.trim(), slug: values.slug || undefined, plan: 'free' },
+      { name: values.name.trim(), slug: values.slug || undefined, plan: values.plan, payment_method: paymentMethod },
       {
         onSuccess: (organization) => {
           toast.success(`Successfully created organization ${organization.name}`);
@@ -123,11 +132,27 @@ export function OrganizationCreateForm() {
           </Field>
           <Field label="Plan" description={PLAN_DESCRIPTION}>
             {(props) => (
-              <Select {...props} name="plan" value="free" disabled>
-                <option value="free">{`${PLAN_NAMES.free} - ${PLAN_PRICES.free.label}/month`}</option>
+              <Select {...props} name="plan" value={values.plan} onChange={(e) => set('plan', e.target.value)}>
+                {STARTING_PLANS.map((plan) => (
+                  <option key={plan} value={plan}>{`${PLAN_NAMES[plan]} - ${PLAN_PRICES[plan].label}/month`}</option>
+                ))}
               </Select>
             )}
           </Field>
+          {values.plan !== 'free' && (
+            <Field label="Billing email" error={touched.billingEmail ? errors.billingEmail : null} description="Where the operator sends this organization's invoices.">
+              {(props) => (
+                <Input
+                  {...props}
+                  name="billingEmail"
+                  type="email"
+                  value={values.billingEmail}
+                  onChange={(e) => set('billingEmail', e.target.value)}
+                  onBlur={() => setTouched((t) => ({ ...t, billingEmail: true }))}
+                />
+              )}
+            </Field>
+          )}
         </div>
       </Panel>
     </form>

@@ -7,6 +7,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { cn } from '../../lib/cn.ts';
 import { fileSlug } from './format.ts';
+import { GitRepositoryFiles, saveText } from './git-repository-files.tsx';
 
 type Target = 'migration' | 'seed' | 'sql';
 type Tool = 'cli' | 'npm';
@@ -30,19 +31,11 @@ export function downloadCommands(target: Target, tool: Tool, slug: string): stri
   }
 }
 
-function saveText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/sql' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/** Download as migration file: tabs Migration, Seed file, SQL file, with a CLI/NPM toggle for the commands. */
-export function DownloadSnippetDialog({ snippet, onClose }: { snippet: Snippet | null; onClose: () => void }) {
+/**
+ * Download as migration file: tabs Migration, Seed file, SQL file, with a CLI/NPM toggle for the commands;
+ * with a Git connection, the repository's existing migrations or seed.sql are listed beside them.
+ */
+export function DownloadSnippetDialog({ projectRef, snippet, onClose }: { projectRef: string; snippet: Snippet | null; onClose: () => void }) {
   const [target, setTarget] = useState<Target>('migration');
   const [tool, setTool] = useState<Tool>('cli');
   const slug = fileSlug(snippet?.name ?? 'query');
@@ -83,6 +76,7 @@ export function DownloadSnippetDialog({ snippet, onClose }: { snippet: Snippet |
             <pre className="overflow-x-auto rounded-md bg-surface-2 p-3 font-mono text-xs text-fg" data-testid="download-commands">
               {commands}
             </pre>
+            {target !== 'sql' && <GitRepositoryFiles projectRef={projectRef} target={target} />}
             <pre className="max-h-48 overflow-auto rounded-md border border-line p-3 font-mono text-xs text-fg-muted">{snippet.content.sql || '-- (empty query)'}</pre>
             <div className="flex justify-end">
               <Button variant="primary" icon={<Download className="size-4" />} onClick={() => saveText(snippet.content.sql, `${slug}.sql`)}>

@@ -81,7 +81,7 @@ export function useSnippetActions(projectRef: string): { perform: (action: Snipp
   const dialogs = (
     <>
       <RenameSnippetDialog projectRef={projectRef} snippet={open?.action === 'rename' ? open.snippet : null} onClose={close} />
-      <DownloadSnippetDialog snippet={open?.action === 'download' ? open.snippet : null} onClose={close} />
+      <DownloadSnippetDialog projectRef={projectRef} snippet={open?.action === 'download' ? open.snippet : null} onClose={close} />
       <ConfirmDialog
         open={open?.action === 'share'}
         onOpenChange={(isOpen) => !isOpen && close()}

@@ -10,7 +10,7 @@ export default function OrganizationIntegrationsPage() {
       <PageHeader title="Integrations" description="Connect this organization to other services." />
       <div className="space-y-10">
         <OrgWebhooksView slug={slug} />
-        <GitRepositoriesSection />
+        <GitRepositoriesSection slug={slug} />
       </div>
     </PageContainer>
   );

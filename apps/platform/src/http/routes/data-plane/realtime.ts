@@ -82,7 +82,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: ControlContext):
     }
     requestRoles.set(request, role);
     await service.quotas.prepare(ref);
-    admitted.set(request, { project, vsn: vsn as Vsn, apikey, role, isOverConnectionLimit: service.quotas.isConnectionLimitReached(ref, project.plan) });
+    admitted.set(request, { project, vsn: vsn as Vsn, apikey, role, isOverConnectionLimit: await service.isOverConnectionLimit(ref, project.plan) });
   };
 
   app.get('/websocket', { websocket: true, preHandler: admit }, (socket: WebSocket, request: FastifyRequest) => {

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { PlinthError } from '@plinth/errors';
 import { PostgrestError, type ApiRequest } from '@plinth/postgrest';
 import type { ControlContext } from '../../../control/context.ts';
+import { spendCapFor } from '../../../control/metering/spend-cap.ts';
 import { projectDirectoryFor } from '../../../data-plane/gateway/index.ts';
 import { handleRestRequest, type RestRequest } from '../../../data-plane/rest/index.ts';
 import { jsonNestingExceeds, MAX_JSON_DEPTH } from '../../input-guard.ts';
@@ -63,6 +64,7 @@ function restRequestOf(request: FastifyRequest, rest: string): RestRequest {
 
 export async function restRoutes(app: FastifyInstance, ctx: ControlContext): Promise<void> {
   const directory = projectDirectoryFor(ctx);
+  const spendCap = spendCapFor(ctx);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: REST_BODY_LIMIT }, (request, body, done) => {
     // Postgres would answer 54001 (a 500) for JSON this deep, and PGlite's stack gives out before that.
@@ -81,6 +83,8 @@ export async function restRoutes(app: FastifyInstance, ctx: ControlContext): Pro
     const project = directory.cached(ref) ?? (await directory.resolve(ref));
     const caller = project.tokens.cachedCaller(request.headers) ?? (await project.tokens.caller(request.headers));
     requestRoles.set(request, caller.role);
+    // Responses are egress: refused once a capped organisation has used its plan's (402, spend-cap.ts).
+    if (!spendCap.isKnownWithin(ref, 'EGRESS')) await spendCap.assertWithin(ref, 'EGRESS');
     const result = await handleRestRequest(
       {
         db: project.db, exposedSchemas: project.exposedSchemas, maxRows: project.maxRows, isPlanEnabled: project.isPlanEnabled,
@@ -88,7 +92,7 @@ export async function restRoutes(app: FastifyInstance, ctx: ControlContext): Pro
       },
       caller,
       restRequestOf(request, rest),
-      { onDatabaseLost: () => directory.invalidate(ref), log: (error) => request.log.error({ err: error }, 'REST request failed') },
+      { onDatabaseLost: () => directory.invalidate(ref), onConfigReload: () => directory.invalidate(ref), log: (error) => request.log.error({ err: error }, 'REST request failed') },
     );
     reply.status(result.status).headers(result.headers);
     return result.status === 204 || result.body === '' ? reply.send() : reply.send(result.body);

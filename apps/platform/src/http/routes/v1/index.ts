@@ -20,8 +20,6 @@ import { withinTokenOrganization } from '../../oauth-confinement.ts';
 import type { ManagementVerifier } from '../../plugins/session.ts';
 import { readFunctionUpload } from './function-upload.ts';
 
-const IMPORT_BODY_LIMIT = 1024 * 1024 * 1024;
-
 /**
  * The Management API at /api/v1, Supabase's v1 shapes: sessions and personal access tokens alike,
  * each endpoint's token scope declared in the contract (packages/api-contract/src/management.ts).
@@ -33,6 +31,7 @@ export function managementRoutes(app: FastifyInstance, ctx: ControlContext, veri
   define('v1Organizations', ({ actor, caller }) => management.v1Organizations(ctx, actor).then(withinTokenOrganization(caller, (organization) => organization.id)));
   define('v1Projects', ({ actor, caller }) => management.v1Projects(ctx, actor).then(withinTokenOrganization(caller, (project) => project.organization_slug)));
   define('v1Organization', ({ actor, params }) => management.v1Organization(ctx, actor, params.slug));
+  define('v1OrganizationCreate', ({ actor, body, reply }) => (reply.code(201), management.v1CreateOrganization(ctx, actor, body)));
   define('v1Project', ({ actor, params }) => management.v1Project(ctx, actor, params.ref));
   define('v1ProjectCreate', ({ actor, body, reply }) => (reply.code(201), management.v1CreateProject(ctx, actor, body)));
   define('v1ProjectDelete', ({ actor, params }) => management.v1DeleteProject(ctx, actor, params.ref));
@@ -83,10 +82,11 @@ export function managementRoutes(app: FastifyInstance, ctx: ControlContext, veri
   define('v1SigningKeyUpdate', ({ actor, params, body }) => signingKeys.updateSigningKeyStatus(ctx, actor, params.ref, params.id, body.status));
   define('v1SigningKeyDelete', ({ actor, params }) => signingKeys.deleteSigningKey(ctx, actor, params.ref, params.id));
   define('v1DatabaseExport', async ({ actor, params, reply }) => {
-    const { filename, sql } = await exportDatabase(ctx, actor, params.ref);
-    return reply.type('application/sql; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(sql);
+    const { filename, body } = await exportDatabase(ctx, actor, params.ref);
+    return reply.type('application/sql; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
   });
-  // An export is a document of its own, far larger than the API's JSON bodies.
-  app.addContentTypeParser(['application/sql', 'text/plain'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  // An export is a document of its own, far larger than the API's JSON bodies: the import reads it
+  // statement by statement as it streams in.
+  app.addContentTypeParser(['application/sql', 'text/plain'], (_request, payload, done) => done(null, payload));
   define('v1DatabaseImport', ({ actor, params, body }) => importDatabase(ctx, actor, params.ref, body));
 }

@@ -1,8 +1,10 @@
 /** What every storage route needs: the project's storage, the caller, and the helpers to read and answer requests. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PlinthError } from '@plinth/errors';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ControlContext } from '../../../../control/context.ts';
+import { spendCapFor } from '../../../../control/metering/spend-cap.ts';
 import { projectDirectoryFor } from '../../../../data-plane/gateway/index.ts';
 import type { StorageCaller } from '../../../../data-plane/storage/as-caller.ts';
 import { StorageError } from '../../../../data-plane/storage/errors.ts';
@@ -19,6 +21,8 @@ export interface StorageKit {
   /** The request's caller from its apikey / Bearer token (a bad token is InvalidJWT). */
   callerOf(request: FastifyRequest): Promise<StorageCaller>;
   json<T>(request: FastifyRequest): Promise<T>;
+  /** Refuses a download (UsageCapReached) once a capped organisation has used its plan's egress this cycle. */
+  assertEgressAllowed(request: FastifyRequest): Promise<void>;
 }
 
 export function storageKit(ctx: ControlContext): StorageKit {
@@ -38,6 +42,14 @@ export function storageKit(ctx: ControlContext): StorageKit {
         return caller;
       } catch (error) {
         throw new StorageError('InvalidJWT', error instanceof Error ? error.message : undefined);
+      }
+    },
+    async assertEgressAllowed(request) {
+      try {
+        await spendCapFor(ctx).assertWithin((request.params as { ref: string }).ref, 'EGRESS');
+      } catch (error) {
+        if (error instanceof PlinthError && error.code === 'usage_cap_reached') throw new StorageError('UsageCapReached', error.message);
+        throw error;
       }
     },
     async json<T>(request: FastifyRequest): Promise<T> {

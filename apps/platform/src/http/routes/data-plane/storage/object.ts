@@ -41,7 +41,7 @@ function dispositionOf(request: FastifyRequest, name: string): Record<string, st
   return { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(filename)}` };
 }
 
-async function sendObject(storage: ProjectStorage, access: ReadAccess, request: FastifyRequest, reply: FastifyReply) {
+async function sendObject(kit: StorageKit, storage: ProjectStorage, access: ReadAccess, request: FastifyRequest, reply: FastifyReply) {
   const { bucketId, name } = objectPathOf(request);
   const row = await storage.info(access, bucketId, name);
   // After the access check: a client's cached copy that is still current costs no download.
@@ -50,6 +50,8 @@ async function sendObject(storage: ProjectStorage, access: ReadAccess, request: 
     const { etag, 'cache-control': cacheControl, 'last-modified': modified } = objectHeaders(row);
     return reply.status(304).headers({ etag, 'cache-control': cacheControl, 'last-modified': modified }).send();
   }
+  // Bytes sent are egress: refused once a capped organisation has used its plan's (spend-cap.ts).
+  await kit.assertEgressAllowed(request);
   const size = row.metadata?.size ?? 0;
   const range = parseRange(request.headers.range, size);
   if (range.kind === 'unsatisfiable') {
@@ -97,7 +99,7 @@ export function objectRoutes(app: FastifyInstance, kit: StorageKit): void {
   ];
   for (const [prefix, access] of readers) {
     app.head(`${prefix}/:bucket/*`, async (request, reply) => sendHead(await kit.storageOf(request), await access(request, kit), request, reply));
-    app.get(`${prefix}/:bucket/*`, async (request, reply) => sendObject(await kit.storageOf(request), await access(request, kit), request, reply));
+    app.get(`${prefix}/:bucket/*`, async (request, reply) => sendObject(kit, await kit.storageOf(request), await access(request, kit), request, reply));
   }
   for (const [prefix, access] of [['/object/info', asCaller], ['/object/info/authenticated', asCaller], ['/object/info/public', asPublic]] as const) {
     app.get(`${prefix}/:bucket/*`, async (request) => {
@@ -106,7 +108,7 @@ export function objectRoutes(app: FastifyInstance, kit: StorageKit): void {
     });
   }
   app.head('/object/:bucket/*', async (request, reply) => sendHead(await kit.storageOf(request), await asCaller(request, kit), request, reply));
-  app.get('/object/:bucket/*', async (request, reply) => sendObject(await kit.storageOf(request), await asCaller(request, kit), request, reply));
+  app.get('/object/:bucket/*', async (request, reply) => sendObject(kit, await kit.storageOf(request), await asCaller(request, kit), request, reply));
 
   // POST creates (x-upsert: true replaces); PUT replaces, as storage-api's update.
   for (const [method, upsert] of [['POST', false], ['PUT', true]] as const) {

@@ -8,7 +8,15 @@ import type { RenderedImage } from '../../../../data-plane/storage/image-render.
 import { StorageError } from '../../../../data-plane/storage/errors.ts';
 import { objectPathOf, type StorageKit } from './context.ts';
 
-function sendImage(request: FastifyRequest, reply: FastifyReply, image: RenderedImage) {
+async function sendImage(kit: StorageKit, request: FastifyRequest, reply: FastifyReply, image: RenderedImage) {
+  // Bytes sent are egress, as a download's are: refused once a capped organisation has used its
+  // plan's (spend-cap.ts); after the render, so the caller's access is checked first.
+  try {
+    await kit.assertEgressAllowed(request);
+  } catch (error) {
+    image.body.destroy();
+    throw error;
+  }
   const { download } = request.query as { download?: string };
   const lastModified = image.row.metadata?.lastModified ?? image.row.updated_at;
   reply.headers({
@@ -31,13 +39,13 @@ export function renderRoutes(app: FastifyInstance, kit: StorageKit): void {
     const images = await kit.imagesOf(request);
     const { bucketId, name } = objectPathOf(request);
     const access = { kind: 'caller' as const, caller: await kit.callerOf(request) };
-    return sendImage(request, reply, await images.render(access, bucketId, name, request.query as Record<string, unknown>, request.headers.accept));
+    return sendImage(kit, request, reply, await images.render(access, bucketId, name, request.query as Record<string, unknown>, request.headers.accept));
   });
 
   app.get('/render/image/public/:bucket/*', async (request, reply) => {
     const images = await kit.imagesOf(request);
     const { bucketId, name } = objectPathOf(request);
-    return sendImage(request, reply, await images.render({ kind: 'public' }, bucketId, name, request.query as Record<string, unknown>, request.headers.accept));
+    return sendImage(kit, request, reply, await images.render({ kind: 'public' }, bucketId, name, request.query as Record<string, unknown>, request.headers.accept));
   });
 
   app.get('/render/image/sign/:bucket/*', async (request, reply) => {
@@ -45,6 +53,6 @@ export function renderRoutes(app: FastifyInstance, kit: StorageKit): void {
     const { bucketId, name } = objectPathOf(request);
     const token = (request.query as { token?: string }).token;
     if (!token) throw new StorageError('InvalidSignature', 'querystring must have required property \'token\'');
-    return sendImage(request, reply, await images.renderSigned(token, bucketId, name, request.headers.accept));
+    return sendImage(kit, request, reply, await images.renderSigned(token, bucketId, name, request.headers.accept));
   });
 }

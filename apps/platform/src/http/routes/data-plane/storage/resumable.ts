@@ -1,5 +1,4 @@
 /** /storage/v1/upload/resumable: TUS, handed to @tus/server (see data-plane/storage/resumable-uploads.ts). */
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlContext } from '../../../../control/context.ts';
 import { projectDirectoryFor } from '../../../../data-plane/gateway/index.ts';
@@ -11,9 +10,9 @@ const SWEEP_INTERVAL_MS = 3600 * 1000;
 
 export function resumableRoutes(app: FastifyInstance, ctx: ControlContext): void {
   const directory = projectDirectoryFor(ctx);
-  const tus = createResumableServer({
+  const { tus, sweep: sweepExpired, close } = createResumableServer({
     publicUrl: () => ctx.config.publicUrl,
-    stagingDirectory: path.join(ctx.config.dataDir, 'storage', 'resumable'),
+    objects: ctx.objects,
     storageFor: (ref) => projectStorageFor(ctx, ref),
     async callerFor(ref, headers) {
       const project = directory.cached(ref) ?? (await directory.resolve(ref));
@@ -23,13 +22,19 @@ export function resumableRoutes(app: FastifyInstance, ctx: ControlContext): void
         throw new StorageError('InvalidJWT', error instanceof Error ? error.message : undefined);
       }
     },
+    db: ctx.db,
+    bus: ctx.bus,
+    log: (message) => ctx.log.error(message),
   });
-  // Parts of uploads abandoned for a day are removed from this node's staging directory.
+  // Parts of uploads abandoned for a day are removed from the object store (by any node: it is idempotent).
   const sweep = setInterval(() => {
-    tus.cleanUpExpiredUploads().catch((error: unknown) => ctx.log.error(`removing expired resumable uploads failed: ${String(error)}`));
+    sweepExpired().catch((error: unknown) => ctx.log.error(`removing expired resumable uploads failed: ${String(error)}`));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    close();
+  });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // @tus/server answers on the raw response (CORS included); the body was left unread for it.
