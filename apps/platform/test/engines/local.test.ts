@@ -93,7 +93,9 @@ describe('local engine', () => {
     expect(templatesAfterFirst).toHaveLength(1);
     expect(templatesAfterFirst[0]).toMatch(new RegExp(`^local-${major}-[0-9a-f]{16}$`));
     const marker = markerOf(templatesAfterFirst[0]);
-    expect(secondCreationMs).toBeLessThan(2000);
+    // A copy skips initdb and the bootstrap: measured against the build on the same machine, so
+    // a loaded CI host slows both alike (bench:engines has the absolute figure).
+    expect(secondCreationMs).toBeLessThan(firstCreationMs / 2);
     // A new engine (a restarted platform) finds the template on disk instead of building another.
     const restarted = new LocalEngine(dataDir);
     try {
@@ -134,8 +136,8 @@ describe('local engine', () => {
       expect((await outside.query('show statement_timeout')).rows).toEqual([{ statement_timeout: '2min' }]);
       await outside.query(`set statement_timeout = '200ms'`);
       const started = performance.now();
-      expect(await errorOf(outside.query('select pg_sleep(2)'))).toMatchObject({ code: '57014' });
-      expect(performance.now() - started).toBeLessThan(1500);
+      expect(await errorOf(outside.query('select pg_sleep(10)'))).toMatchObject({ code: '57014' });
+      expect(performance.now() - started).toBeLessThan(5000);
     } finally {
       await outside.end();
     }

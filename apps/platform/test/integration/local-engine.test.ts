@@ -128,6 +128,6 @@ describe('local engine platform: clusters, a killed platform, idle stops', () =>
     expect(sqlMs).toBeGreaterThanOrEqual(3900);
     console.log(`local engine over HTTP: ${readMs.length} REST reads during a 4 s SQL query, slowest ${Math.round(Math.max(...readMs))} ms`);
     expect(readMs.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...readMs)).toBeLessThan(1000);
+    expect(Math.max(...readMs)).toBeLessThan(2500);
   });
 });

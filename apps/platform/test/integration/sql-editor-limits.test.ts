@@ -19,7 +19,7 @@ describe.each(ENGINES)('SQL editor limits on the %s engine', (engine) => {
   beforeAll(async () => {
     platform = await startPlatform({ engine });
     owner = (await signUp(platform.url)).api;
-    const slug: string = (await owner.post('/api/organizations', { name: 'Limits', plan: 'team' })).body.slug;
+    const slug: string = (await owner.post('/api/organizations', { name: 'Limits', plan: 'team', payment_method: { provider: 'manual', details: { billing_email: 'billing@example.com' } } })).body.slug;
     ref = (await owner.post('/api/projects', { name: 'p', organization_slug: slug, db_pass: 'a-long-db-password' })).body.ref;
     const member = await signUp(platform.url, uniqueEmail('readonly'));
     await owner.post(`/api/organizations/${slug}/members/invitations`, { email: member.email, role: 'Read-only' });
@@ -81,7 +81,7 @@ describe.each(ENGINES)('SQL editor limits on the %s engine', (engine) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
     // REST kept answering the whole time: one PGlite connection would have held them for 10 s.
     expect(latencies.length).toBeGreaterThan(5);
-    expect(Math.max(...latencies)).toBeLessThan(2_000);
+    expect(Math.max(...latencies)).toBeLessThan(5_000);
   }, 60_000);
 
   it('sees its own writes, and the REST API\'s, in the next read', async () => {
