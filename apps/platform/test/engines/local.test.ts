@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresBinaries } from '../../src/engines/local/binaries.ts';
 import { LocalEngine } from '../../src/engines/local/local-engine.ts';
 import type { ProjectLocation } from '../../src/engines/types.ts';
-import { isRunningProcess, killPostgresUnder, postgresProcessesLeftUnder, postmastersPerDataDir } from '../support/postgres-processes.ts';
+import { isRunningProcess, killPostgresUnder, postgresProcessesLeftUnder, postgresProcessesUnder, postmastersPerDataDir } from '../support/postgres-processes.ts';
 import { randomRef, sleep, tempDataDir } from './helpers.ts';
 
 const execFileAsync = promisify(execFile);
@@ -191,6 +191,23 @@ describe('local engine', () => {
     expect(isRunningProcess(killed)).toBe(false);
     expect(engine.postmasterPid(a)).toBe(restarted);
     expect(logged.some((message) => message.includes('exited unasked'))).toBe(true);
+  });
+
+  it('a crashed cluster is not started again once a stop is asked for during its restart\'s back-off', async () => {
+    const db = await engine.project(a);
+    const killed = engine.postmasterPid(a)!;
+    const heard = logged.length;
+    process.kill(killed, 'SIGKILL');
+    await waitFor('the crash to be noticed', () => (logged.slice(heard).some((message) => message.includes('exited unasked')) ? true : undefined), 60_000);
+    // The stop a hold makes before it replaces the cluster's files (an upgrade, a recovery).
+    await engine.scaleToZero(a);
+    // The restart would come 100 ms after the crash: a second is ten times its back-off.
+    await sleep(1000);
+    expect(engine.isRunning(a)).toBe(false);
+    expect(postgresProcessesUnder(join(dataDir, 'projects', a.ref)).filter((p) => p.isPostmaster)).toEqual([]);
+    expect(logged.slice(heard).filter((message) => message.includes('exited unasked'))).toHaveLength(1);
+    // The next use starts it as usual.
+    expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 
   it('scale to zero: the stopped cluster stays live, and the next query wakes it', async () => {

@@ -155,11 +155,20 @@ export async function initialiseCluster(dataDir: string, binaries: PostgresBinar
   await writeFile(join(dataDir, 'postgresql.conf'), `${conf}\ninclude = 'plinth.conf'\n`);
 }
 
+/** A start given up because the cluster was stopped while the caller waited for it. */
+export class ClusterStoppedError extends Error {
+  constructor() {
+    super('The cluster was stopped while waiting for it to start.');
+  }
+}
+
 export class Cluster {
   private state: State = 'stopped';
   private child: ChildProcess | null = null;
   private transition: Promise<void> | null = null;
   private restartFailures = 0;
+  /** How many stops were asked for: ensureRunning() tells a stop that came while it waited. */
+  private stops = 0;
   /** Whether the last start failed (cleared by the next that succeeds): the liveness check tells it from an idle stop. */
   lastStartFailed = false;
 
@@ -179,13 +188,19 @@ export class Cluster {
   }
 
 
-  /** Starts the cluster unless it runs; concurrent callers share one start. */
+  /**
+   * Starts the cluster unless it runs; concurrent callers share one start. A stop() asked for
+   * while this waits wins: the caller gets ClusterStoppedError instead of a start that would undo
+   * it (the stopper may be about to replace the cluster's files).
+   */
   async ensureRunning(): Promise<void> {
+    const stops = this.stops;
     while (this.state !== 'running') {
       if (this.transition) {
         await this.transition.catch(() => undefined);
         continue;
       }
+      if (this.stops !== stops) throw new ClusterStoppedError();
       this.transition = this.start().finally(() => { this.transition = null; });
       await this.transition;
     }
@@ -193,6 +208,7 @@ export class Cluster {
 
   /** Fast shutdown (open transactions roll back, everything committed stays); resolves when it has exited. */
   async stop(): Promise<void> {
+    this.stops += 1;
     while (this.state !== 'stopped') {
       if (this.transition) {
         await this.transition.catch(() => undefined);
@@ -273,11 +289,15 @@ export class Cluster {
     void this.restartAfterCrash();
   }
 
-  /** Backs off while the old server's processes let go of its shared memory. */
+  /**
+   * Backs off while the old server's processes let go of its shared memory. A stop() asked for
+   * meanwhile (a hold about to replace the files) ends the attempts.
+   */
   private async restartAfterCrash(): Promise<void> {
+    const stops = this.stops;
     while (this.state === 'stopped' && this.restartFailures < RESTART_ATTEMPTS) {
       await sleep(100 * 2 ** this.restartFailures);
-      if (this.state !== 'stopped' || this.transition) return;
+      if (this.state !== 'stopped' || this.transition || this.stops !== stops) return;
       try {
         await this.ensureRunning();
         return;

@@ -39,7 +39,7 @@ import type {
 } from '../types.ts';
 import { installedPostgres, postgresBinaries, type PostgresBinaries } from './binaries.ts';
 import type { DatabaseObserver } from '../observer.ts';
-import { Cluster, clusterSettings, initialiseCluster, INITDB_OPTIONS, stopOrphan } from './cluster.ts';
+import { Cluster, ClusterStoppedError, clusterSettings, initialiseCluster, INITDB_OPTIONS, stopOrphan } from './cluster.ts';
 import { clusterUser, openPathForClusterUser } from './cluster-user.ts';
 import { ServerLogReader } from './server-log.ts';
 import { recoverInterrupted, upgradeMajor, type MajorUpgradeHost, type UpgradeStepListener } from './major-upgrade.ts';
@@ -313,51 +313,56 @@ export class LocalEngine implements Engine {
     return entry;
   }
 
-  /** Starts the project's cluster if needed and counts a use; `leave` ends it. */
-  private async enter(ref: string): Promise<PgDatabase> {
-    if (this.held.has(ref)) throw new PlinthError('project_unavailable', 'The project is being paused, upgraded or recovered.');
-    const entry = this.clusterOf(ref);
-    entry.inFlight += 1;
-    entry.lastUsed = Date.now();
-    try {
-      entry.isClosed = false;
-      if (!entry.cluster.isRunning) {
-        // A pool from before a stop or a crash holds dead connections.
-        const stale = entry.pool;
-        entry.pool = null;
-        await stale?.close().catch(() => undefined);
-        await entry.cluster.ensureRunning();
-        entry.serverLog?.start();
+  /**
+   * Starts the project's cluster if needed and counts a use of it; `leave(entry)` ends that use
+   * (on the entry it began on: a hold may have replaced the project's entry since).
+   */
+  private async enter(ref: string): Promise<ProjectCluster & { pool: PgDatabase }> {
+    for (;;) {
+      if (this.held.has(ref)) throw new PlinthError('project_unavailable', 'The project is being paused, upgraded or recovered.');
+      const entry = this.clusterOf(ref);
+      entry.inFlight += 1;
+      entry.lastUsed = Date.now();
+      try {
+        entry.isClosed = false;
+        if (!entry.cluster.isRunning) {
+          // A pool from before a stop or a crash holds dead connections.
+          const stale = entry.pool;
+          entry.pool = null;
+          await stale?.close().catch(() => undefined);
+          await entry.cluster.ensureRunning();
+          entry.serverLog?.start();
+        }
+        entry.pool ??= socketPool(entry.cluster.socketDir, OWNER, PROJECT_POOL_MAX, {
+          noTimeouts: true, idleMs: PROJECT_POOL_IDLE_MS, startupOptions: this.options.vaultKeys && vaultKeyOption(this.options.vaultKeys(ref)),
+        });
+        return entry as ProjectCluster & { pool: PgDatabase };
+      } catch (error) {
+        entry.inFlight -= 1;
+        // Stopped while this use waited for its start (a hold, a pause, a restart): ask again.
+        if (error instanceof ClusterStoppedError) continue;
+        // A cluster that will not start is the project's database being unavailable (503), not a
+        // fault of the platform's; why it would not start goes to the platform's log.
+        if (entry.cluster.lastStartFailed && !(error instanceof PlinthError)) {
+          this.options.log?.(`project ${ref}: ${error instanceof Error ? error.message : String(error)}`);
+          throw new PlinthError('engine_unavailable', "The project's database could not be started.");
+        }
+        throw error;
       }
-      entry.pool ??= socketPool(entry.cluster.socketDir, OWNER, PROJECT_POOL_MAX, {
-        noTimeouts: true, idleMs: PROJECT_POOL_IDLE_MS, startupOptions: this.options.vaultKeys && vaultKeyOption(this.options.vaultKeys(ref)),
-      });
-      return entry.pool;
-    } catch (error) {
-      entry.inFlight -= 1;
-      // A cluster that will not start is the project's database being unavailable (503), not a
-      // fault of the platform's; why it would not start goes to the platform's log.
-      if (entry.cluster.lastStartFailed && !(error instanceof PlinthError)) {
-        this.options.log?.(`project ${ref}: ${error instanceof Error ? error.message : String(error)}`);
-        throw new PlinthError('engine_unavailable', "The project's database could not be started.");
-      }
-      throw error;
     }
   }
 
-  private leave(ref: string): void {
-    const entry = this.clusters.get(ref);
-    if (!entry) return;
+  private leave(entry: ProjectCluster): void {
     entry.inFlight -= 1;
     entry.lastUsed = Date.now();
   }
 
   private async using<T>(ref: string, fn: (db: PgDatabase) => Promise<T>): Promise<T> {
-    const db = await this.enter(ref);
+    const entry = await this.enter(ref);
     try {
-      return await fn(db);
+      return await fn(entry.pool);
     } finally {
-      this.leave(ref);
+      this.leave(entry);
     }
   }
 
@@ -382,14 +387,14 @@ export class LocalEngine implements Engine {
       // A passive one is a use only while it starts; the cluster's idle stop ends it.
       listen: async (channel, onNotify, onLost, options) => {
         if (options?.passive) return use((db) => db.listen(channel, onNotify, onLost));
-        const db = await this.enter(ref);
+        const entry = await this.enter(ref);
         let isInUse = true;
         const release = () => {
-          if (isInUse) this.leave(ref);
+          if (isInUse) this.leave(entry);
           isInUse = false;
         };
         try {
-          const listener = await db.listen(channel, onNotify, (error) => (release(), onLost(error)));
+          const listener = await entry.pool.listen(channel, onNotify, (error) => (release(), onLost(error)));
           return { close: async () => (release(), await listener.close()) };
         } catch (error) {
           release();
@@ -415,8 +420,7 @@ export class LocalEngine implements Engine {
       if (!existsSync(join(this.projectDir(location.ref), 'db', 'PG_VERSION'))) return false;
       if (!entry?.cluster.lastStartFailed) return true;
       try {
-        await this.enter(location.ref);
-        this.leave(location.ref);
+        this.leave(await this.enter(location.ref));
       } catch {
         return false;
       }
@@ -470,9 +474,9 @@ export class LocalEngine implements Engine {
    */
   dumpStream(location: ProjectLocation, pgDumpArgs: string[]): Readable {
     return streamOpenedLater(async () => {
-      await this.enter(location.ref);
+      const entry = await this.enter(location.ref);
       const dump = dumpDatabaseStream(this.superuserLogin(location.ref), pgDumpArgs);
-      dump.once('close', () => this.leave(location.ref));
+      dump.once('close', () => this.leave(entry));
       return dump;
     });
   }
@@ -570,13 +574,13 @@ export class LocalEngine implements Engine {
   }
 
   async wireTarget(location: ProjectLocation): Promise<WireTarget> {
-    await this.enter(location.ref);
+    const entry = await this.enter(location.ref);
     let isInUse = true;
     return {
       // The socket trusts its callers: only the platform's OS user can open its directory.
-      host: this.clusterOf(location.ref).cluster.socketDir, port: SOCKET_PORT, database: DATABASE, user: OWNER, password: null,
+      host: entry.cluster.socketDir, port: SOCKET_PORT, database: DATABASE, user: OWNER, password: null,
       release: () => {
-        if (isInUse) this.leave(location.ref);
+        if (isInUse) this.leave(entry);
         isInUse = false;
       },
     };
