@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { errorMessage } from '@plinth/errors';
 import type { Database } from '../engines/types.ts';
 
 export type BusHandler = (payload: unknown, origin: string) => void;
@@ -240,11 +241,14 @@ export class PgClusterBus implements ClusterBus {
         } catch (error) {
           // The connection is gone (it reconnects and this batch goes again), or the statement failed.
           if (this.client !== client) break;
-          this.log(`cluster bus send failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.log(`cluster bus send failed: ${errorMessage(error)}`);
         }
         this.queue.splice(0, batch.length);
         for (const item of batch) item.sent();
       }
+    } catch (error) {
+      // Storing a big message failed (callers use `void this.send()`): the batch stays queued for the next send.
+      this.log(`cluster bus send failed: ${errorMessage(error)}`);
     } finally {
       this.isSending = false;
     }

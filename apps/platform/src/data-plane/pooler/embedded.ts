@@ -110,7 +110,8 @@ class EmbeddedClient {
       }
     } catch (error) {
       this.socket.end(errorResponse('FATAL', '08006', `the project database failed: ${(error as Error).message}`));
-      await this.close();
+      // Not awaited: close() waits for this run to end (isRunning) before it releases the session.
+      void this.close();
     } finally {
       this.isRunning = false;
       if (!this.isClosed) this.socket.resume();
