@@ -99,7 +99,8 @@ describe('embedded platform: jobs outlive their process', () => {
   });
 
   const start = (email: string) =>
-    startChildPlatform({ PLINTH_ENGINE: 'embedded', PLINTH_DATA_DIR: dataDir, PLINTH_OPERATORS: email, PLINTH_JOB_STOP_GRACE_S: '1' });
+    // Short leases: a killed run's job is taken up again after 5 s, not the default 20.
+    startChildPlatform({ PLINTH_ENGINE: 'embedded', PLINTH_DATA_DIR: dataDir, PLINTH_OPERATORS: email, PLINTH_JOB_STOP_GRACE_S: '1', PLINTH_JOB_LEASE_S: '5' });
 
   it('a clean stop hands a running job back, and the next start finishes it', { timeout: 180_000 }, async () => {
     dataDir = await dataDirWithoutTemplate();
@@ -114,6 +115,7 @@ describe('embedded platform: jobs outlive their process', () => {
     // Back in the queue, ready to run: not failed (a stop is no failure), not left active.
     expect(await storedProvisionStates(dataDir)).toEqual(['created']);
 
+    await restoreTemplate(dataDir);
     platform = await start(email);
     const again = new ApiClient(platform.url, api.token);
     await waitForStatus(again, ref, 'ACTIVE_HEALTHY');
@@ -174,6 +176,7 @@ describe('postgres: another node finishes the job of a node that died', () => {
       PLINTH_PROJECT_SERVERS: TEST_POSTGRES_URL,
       PLINTH_SECRET: randomBytes(32).toString('hex'),
       PLINTH_OPERATORS: email,
+      PLINTH_JOB_LEASE_S: '5',
     };
     const locker = new pg.Client({ connectionString: TEST_POSTGRES_URL });
     await locker.connect();
