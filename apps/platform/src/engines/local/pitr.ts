@@ -23,6 +23,7 @@ import { chmod, chown, copyFile, mkdir, readdir, readFile, rename, rm, stat, wri
 import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { errorMessage } from '@plinth/errors';
 import * as tar from 'tar';
 import type { PitrRange } from '../pitr.ts';
 import type { Database } from '../types.ts';
@@ -32,6 +33,8 @@ import { clusterUser } from './cluster-user.ts';
 /** Seconds after which a segment with any change in it is archived even if not full. */
 export const ARCHIVE_TIMEOUT_SECONDS = 60;
 const RECOVERY_POLL_MS = 50;
+/** Copies of a base backup begun again when a file changed under the copy (copyLiveDirectory). */
+const LIVE_COPY_ATTEMPTS = 5;
 const RECOVERY_TIMEOUT_MS = 10 * 60_000;
 
 /** What the local engine gives PITR for one project. */
@@ -146,10 +149,7 @@ export async function takeBaseBackup(host: PitrHost): Promise<Date> {
     // One session for start and stop (a transaction holds its connection): the backup is non-exclusive.
     const { labelFile, spcmapFile } = await host.asSuperuser((admin) => admin.transaction(async (tx) => {
       await tx.query(`select pg_backup_start($1, true)`, [`plinth pitr ${new Date().toISOString()}`]);
-      await pipeline(
-        tar.create({ cwd: p.db, gzip: true, portable: true, filter: (entry) => !skippedInBaseBackup(entry) }, ['.']),
-        createWriteStream(join(building, 'data.tar.gz')),
-      );
+      await copyLiveDirectory(p.db, join(building, 'data.tar.gz'));
       const { rows } = await tx.query<{ labelfile: string; spcmapfile: string | null }>('select labelfile, spcmapfile from pg_backup_stop(true)');
       return { labelFile: rows[0].labelfile, spcmapFile: rows[0].spcmapfile };
     }));
@@ -161,6 +161,24 @@ export async function takeBaseBackup(host: PitrHost): Promise<Date> {
   } catch (error) {
     await rm(building, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * Tars a running cluster's directory. Files come and go under it (a vacuum truncates or drops a
+ * visibility map, a table is dropped): PostgreSQL expects that of a base backup, and WAL replay
+ * makes it whole, but node-tar fails on a file gone (ENOENT) or shrunk mid-read. Such a copy is
+ * made again, inside the same backup.
+ */
+async function copyLiveDirectory(dir: string, file: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await pipeline(tar.create({ cwd: dir, gzip: true, portable: true, filter: (entry) => !skippedInBaseBackup(entry) }, ['.']), createWriteStream(file));
+      return;
+    } catch (error) {
+      const changedUnderUs = (error as NodeJS.ErrnoException).code === 'ENOENT' || /unexpected EOF/.test(errorMessage(error));
+      if (!changedUnderUs || attempt === LIVE_COPY_ATTEMPTS) throw error;
+    }
   }
 }
 
