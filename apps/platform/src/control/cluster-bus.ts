@@ -69,7 +69,7 @@ class Subscribers {
       try {
         handler(payload, origin);
       } catch (error) {
-        log(`cluster bus handler for ${channel} failed: ${error instanceof Error ? error.message : String(error)}`);
+        log(`cluster bus handler for ${channel} failed: ${errorMessage(error)}`);
       }
     }
   }
@@ -215,7 +215,7 @@ export class PgClusterBus implements ClusterBus {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.connect().catch((error: unknown) => {
-        this.log(`cluster bus reconnect failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(`cluster bus reconnect failed: ${errorMessage(error)}`);
         this.scheduleReconnect();
       });
     }, this.retryMs);
@@ -278,7 +278,7 @@ export class PgClusterBus implements ClusterBus {
         payload = JSON.parse(rows[0].payload);
       }
       this.subscribers.dispatch(channel, payload, envelope.n, this.log);
-    }).catch((error: unknown) => this.log(`cluster bus receive failed: ${error instanceof Error ? error.message : String(error)}`));
+    }).catch((error: unknown) => this.log(`cluster bus receive failed: ${errorMessage(error)}`));
   }
 }
 

@@ -10,6 +10,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { chown, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { errorMessage } from '@plinth/errors';
 import { isAlive } from '../lock-file.ts';
 import { SLOW_STATEMENT_MS } from '../observer.ts';
 import type { PostgresBinaries } from './binaries.ts';
@@ -303,7 +304,7 @@ export class Cluster {
         return;
       } catch (error) {
         this.restartFailures += 1;
-        this.options.log?.(`PostgreSQL in ${this.options.dataDir} failed to start again: ${error instanceof Error ? error.message : String(error)}`);
+        this.options.log?.(`PostgreSQL in ${this.options.dataDir} failed to start again: ${errorMessage(error)}`);
       }
     }
   }

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { PlinthError } from '@plinth/errors';
+import { errorMessage, PlinthError } from '@plinth/errors';
 import { dumpDatabaseStream } from '@plinth/pg-dump';
 import { bootstrapProject, bootstrapScript, clusterRolesSql, ownerGrantsSql, type BootstrapOptions } from '../bootstrap.ts';
 import { archiveDirectory, extractDirectory } from '../directory-archive.ts';
@@ -344,7 +344,7 @@ export class LocalEngine implements Engine {
         // A cluster that will not start is the project's database being unavailable (503), not a
         // fault of the platform's; why it would not start goes to the platform's log.
         if (entry.cluster.lastStartFailed && !(error instanceof PlinthError)) {
-          this.options.log?.(`project ${ref}: ${error instanceof Error ? error.message : String(error)}`);
+          this.options.log?.(`project ${ref}: ${errorMessage(error)}`);
           throw new PlinthError('engine_unavailable', "The project's database could not be started.");
         }
         throw error;
